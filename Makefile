@@ -1,0 +1,41 @@
+# n3node build and test entry points. `make test` is what CI runs.
+GO       ?= go
+BIN      ?= bin/n3node
+PKGS     ?= ./...
+FUZZTIME ?= 30s
+BENCHCOUNT ?= 1
+
+.PHONY: build test test-race bench fuzz vet fmt lint clean
+
+build:
+	$(GO) build -o $(BIN) ./cmd/n3node
+
+# The default suite: unit, vector and conformance tests, fuzz seed corpora.
+test:
+	$(GO) vet $(PKGS)
+	$(GO) test -count=1 $(PKGS)
+
+test-race:
+	$(GO) test -race -count=1 $(PKGS)
+
+# Micro-benchmarks; compare runs with `go tool benchstat old.txt new.txt`.
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) $(PKGS)
+
+# Runs every fuzz target for FUZZTIME each (one target per `go test -fuzz`).
+fuzz:
+	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$t"; \
+	    $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+vet:
+	$(GO) vet $(PKGS)
+
+fmt:
+	gofmt -l -w $$(git ls-files '*.go')
+
+clean:
+	rm -rf bin

@@ -1,0 +1,28 @@
+package app
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/urfave/cli/v3"
+)
+
+func utilCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "util",
+		Usage: "conversion and inspection tools",
+		Commands: []*cli.Command{
+			{
+				Name:      "convert",
+				Usage:     "print every interpretation of an address, hash, hex, base64, key or integer",
+				ArgsUsage: "<value>",
+				Action: func(ctx context.Context, c *cli.Command) error {
+					if c.Args().Len() != 1 {
+						return fmt.Errorf("convert takes exactly one value")
+					}
+					return fmt.Errorf("not implemented yet")
+				},
+			},
+		},
+	}
+}

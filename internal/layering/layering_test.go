@@ -1,0 +1,115 @@
+package layering
+
+import (
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/n3node/n3node"
+
+// rule forbids packages matching from (a path prefix under the module) to
+// depend, directly or transitively, on packages matching to. A prefix
+// ending in "/" matches the package itself and everything below it; without
+// it, it matches only that exact package and its subpackages.
+type rule struct {
+	from, to string
+	why      string
+}
+
+var rules = []rule{
+	{"pkg/io", "pkg/", "binary I/O is the bottom layer"},
+	{"pkg/crypto", "pkg/core", "crypto knows nothing of the ledger"},
+	{"pkg/crypto", "pkg/vm", "crypto knows nothing of the VM"},
+	{"pkg/vm", "pkg/core", "the VM does not import the ledger; syscalls come through a hook"},
+	{"pkg/vm", "pkg/network", "the VM does not know the network"},
+	{"pkg/core/storage", "pkg/core/", "storage is below every ledger package"},
+	{"pkg/core/storage", "pkg/vm", "storage is below the VM"},
+	{"pkg/core/mpt", "pkg/vm", "the trie is independent of the VM"},
+	{"pkg/core/bintrie", "pkg/vm", "the binary trie is independent of the VM"},
+	{"pkg/core/mpt", "pkg/core/native", "the trie is below the native contracts"},
+	{"pkg/core/bintrie", "pkg/core/native", "the binary trie is below the native contracts"},
+	{"pkg/core/transaction", "pkg/core/storage", "wire formats do not touch storage"},
+	{"pkg/core/block", "pkg/core/storage", "wire formats do not touch storage"},
+	{"pkg/consensus", "pkg/network", "consensus declares what it needs of the network"},
+	{"pkg/network", "pkg/rpcserver", "the network does not know RPC"},
+	{"pkg/network", "pkg/consensus", "the network does not know consensus"},
+	{"pkg/", "cmd/", "libraries never import commands"},
+	{"pkg/", "internal/", "production code does not use test helpers"},
+}
+
+// exactCore is the Blockchain package itself; network and consensus must
+// declare the small Ledger interface they need instead of importing it.
+var exactForbidden = []rule{
+	{"pkg/network", "pkg/core", "network declares its Ledger interface instead of importing core"},
+	{"pkg/consensus", "pkg/core", "consensus declares its Ledger interface instead of importing core"},
+}
+
+func matches(pkg, pattern string) bool {
+	p := module + "/" + strings.TrimSuffix(pattern, "/")
+	if strings.HasSuffix(pattern, "/") {
+		return pkg == p || strings.HasPrefix(pkg, p+"/")
+	}
+	return pkg == p || strings.HasPrefix(pkg, p+"/")
+}
+
+func TestLayering(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}", module+"/...").Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("go list: %v\n%s", err, stderr)
+	}
+	lines := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
+	if len(lines) == 0 {
+		t.Fatal("go list returned no packages")
+	}
+	checked := 0
+	for _, line := range lines {
+		fields := strings.Fields(string(line))
+		pkg, deps := fields[0], fields[1:]
+		checked++
+		for _, dep := range deps {
+			if strings.HasPrefix(dep, "github.com/nspcc-dev/neo-go") && !strings.HasSuffix(pkg, "_test") {
+				t.Errorf("%s depends on %s: neo-go may only be used from test files", pkg, dep)
+			}
+			if !strings.HasPrefix(dep, module+"/") {
+				continue
+			}
+			for _, r := range rules {
+				if matches(pkg, r.from) && matches(dep, r.to) && !matches(dep, r.from) {
+					t.Errorf("%s depends on %s: %s", pkg, dep, r.why)
+				}
+			}
+			for _, r := range exactForbidden {
+				if matches(pkg, r.from) && dep == module+"/"+r.to {
+					t.Errorf("%s depends on %s: %s", pkg, dep, r.why)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no packages checked")
+	}
+}
+
+func TestMatches(t *testing.T) {
+	cases := []struct {
+		pkg, pattern string
+		want         bool
+	}{
+		{module + "/pkg/vm", "pkg/vm", true},
+		{module + "/pkg/vm/stackitem", "pkg/vm", true},
+		{module + "/pkg/vmx", "pkg/vm", false},
+		{module + "/pkg/core/mpt", "pkg/core/", true},
+		{module + "/pkg/core", "pkg/core/", true},
+	}
+	for _, c := range cases {
+		if got := matches(c.pkg, c.pattern); got != c.want {
+			t.Errorf("matches(%q, %q) = %v, want %v", c.pkg, c.pattern, got, c.want)
+		}
+	}
+}
