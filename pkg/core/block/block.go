@@ -154,8 +154,9 @@ func (b *Block) Size() int {
 // Bytes returns the encoding in a fresh slice (nil if a transaction cannot
 // be encoded).
 func (b *Block) Bytes() []byte {
-	w := nio.NewBinWriterWithCap(b.Size())
-	b.EncodeBinary(w)
+	var w nio.BinWriter
+	w.Grow(b.Size())
+	b.EncodeBinary(&w)
 	return w.Bytes()
 }
 

@@ -55,7 +55,6 @@ var (
 type AttrValue interface {
 	attrType() AttrType
 	size() int
-	encode(w *nio.BinWriter)
 	jsonFields(m map[string]any)
 	copyValue() AttrValue
 }
@@ -202,7 +201,17 @@ func (a *Attribute) EncodeBinary(w *nio.BinWriter) {
 		w.SetError(fmt.Errorf("%w: %s value mismatch", ErrInvalidAttributeType, a.Type))
 		return
 	}
-	a.Value.encode(w)
+	// A type switch, not the interface method, keeps w from escaping.
+	switch v := a.Value.(type) {
+	case *OracleResponse:
+		v.encode(w)
+	case *NotValidBefore:
+		v.encode(w)
+	case *Conflicts:
+		v.encode(w)
+	case *NotaryAssisted:
+		v.encode(w)
+	}
 }
 
 // DecodeBinary reads one attribute (C# TransactionAttribute.DeserializeFrom).

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	nio "github.com/n3node/n3node/pkg/io"
@@ -343,10 +344,18 @@ func (t *Transaction) Hash() hash.Uint256 {
 	return t.hash
 }
 
+// writerPool recycles buffers for hashing transactions built in code.
+var writerPool = sync.Pool{New: func() any { return nio.NewBinWriterWithCap(512) }}
+
 func (t *Transaction) computeHash() hash.Uint256 {
-	w := nio.NewBinWriterWithCap(t.unsignedSize())
+	w := writerPool.Get().(*nio.BinWriter)
+	w.Reset()
 	t.encodeUnsigned(w)
-	return sha256.Sum256(w.Bytes())
+	h := sha256.Sum256(w.Bytes())
+	if w.Len() <= 1<<16 {
+		writerPool.Put(w)
+	}
+	return h
 }
 
 // Size returns the encoded size, cached on first use (or at decoding).
@@ -472,8 +481,9 @@ func (t *Transaction) EncodeHashableFields() ([]byte, error) {
 }
 
 func (t *Transaction) encodeAll() ([]byte, error) {
-	w := nio.NewBinWriterWithCap(t.computeSize())
-	t.EncodeBinary(w)
+	var w nio.BinWriter
+	w.Grow(t.Size())
+	t.EncodeBinary(&w)
 	if w.Err != nil {
 		return nil, w.Err
 	}
