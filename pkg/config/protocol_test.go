@@ -226,3 +226,30 @@ func TestBlockchainChecks(t *testing.T) {
 		t.Errorf("neofs state sync: %v %d", err, bc.StateSyncInterval)
 	}
 }
+
+func TestHardforkSectionForms(t *testing.T) {
+	const base = "ProtocolConfiguration:\n  StandbyCommittee: [" + key1 + "]\n  ValidatorsCount: 1\n"
+	cases := map[string]int{ // YAML tail -> hardforks enabled at a huge height
+		"":                              6,
+		"  Hardforks:\n":                6,
+		"  Hardforks: {}\n":             0,
+		"  Hardforks:\n    Gorgon: 9\n": 7,
+		"  Hardforks:\n    Faun: 9\n":   6,
+	}
+	for tail, n := range cases {
+		cfg, err := LoadBytes("t", []byte(base+tail))
+		if err != nil {
+			t.Fatalf("%q: %v", tail, err)
+		}
+		bc, err := cfg.Blockchain()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bc.EnabledHardforks(1 << 31).Len(); got != n {
+			t.Errorf("%q: %d hardforks enabled, want %d", tail, got, n)
+		}
+		if len(bc.Hardforks) != n {
+			t.Errorf("%q: normalized map %v", tail, bc.Hardforks)
+		}
+	}
+}
