@@ -523,3 +523,23 @@ func (a *arena) alloc(n int) []byte {
 // reset makes the current chunk reusable; slices handed out before must no
 // longer be in use.
 func (a *arena) reset() { a.buf = a.buf[:0] }
+
+// CollectGarbage deletes from store the trie nodes that died (ModeGC) at a
+// height of at most height, and returns how many it deleted (neo-go:
+// stateroot.Module.GC). Nodes of every trie sharing the store are
+// considered.
+func CollectGarbage(store storage.Store, height uint32) (int, error) {
+	removed := 0
+	err := store.SeekGC(storage.SeekRange{Prefix: []byte{NodePrefix}}, func(_, v []byte) bool {
+		if len(v) > refSuffixLen && v[len(v)-refSuffixLen] == 0 &&
+			binary.LittleEndian.Uint32(v[len(v)-4:]) <= height {
+			removed++
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		return 0, fmt.Errorf("MPT garbage collection: %w", err)
+	}
+	return removed, nil
+}
