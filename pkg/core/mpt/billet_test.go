@@ -72,13 +72,12 @@ func nodeBytes(t testing.TB, st storage.Store, mode Mode, h hash.Uint256) []byte
 // for byte the source store (so reference counts match), that every leaf
 // was reported, and that Find answers the same.
 func TestBilletRestore(t *testing.T) {
-	n := 100_000
+	sizes := map[Mode]int{ModeLatest: 100_000, ModeAll: 20_000}
 	if testing.Short() {
-		n = 10_000
+		sizes = map[Mode]int{ModeLatest: 10_000, ModeAll: 5_000}
 	}
-	r := rand.New(rand.NewPCG(1, 2))
-	kv := randomState(r, n)
 	for _, mode := range []Mode{ModeLatest, ModeAll} {
+		kv := randomState(rand.New(rand.NewPCG(1, 2)), sizes[mode])
 		t.Run(mode.String(), func(t *testing.T) {
 			src, root := buildTrie(t, mode, kv)
 			dst := storage.NewMemoryStore()
@@ -96,7 +95,7 @@ func TestBilletRestore(t *testing.T) {
 			b.OnLeaf = onLeaf
 			rounds, resumed := 0, false
 			for !b.IsComplete() {
-				for _, h := range b.Missing(2000) {
+				for _, h := range b.Missing(1000) {
 					node, err := DecodeNode(nodeBytes(t, src, mode, h))
 					if err != nil {
 						t.Fatal(err)
@@ -109,7 +108,7 @@ func TestBilletRestore(t *testing.T) {
 					t.Fatal(err)
 				}
 				rounds++
-				if rounds == 20 && !resumed {
+				if rounds == 5 && !resumed {
 					// Interrupted: a new Billet finds what is left from
 					// the store.
 					missing := b.MissingCount()

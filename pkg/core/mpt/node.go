@@ -286,8 +286,10 @@ func appendChild(dst []byte, c *Node) []byte {
 // Decoding is stricter than C#, which accepts any node type nested as a
 // child up to depth 136: here children must be hash or empty nodes (the
 // only forms an honest trie produces), extension keys must be 1..136 valid
-// nibbles followed by a hash child, leaf values at most MaxValueLength
-// bytes, and no bytes may follow the node. A node refused here can never be
+// nibbles followed by a hash child, branches must have two children or
+// more, leaf values at most MaxValueLength bytes, lengths minimally
+// encoded, and no bytes may follow the node. So a decoded node encodes back
+// to exactly its input. A node refused here can never be
 // part of a trie built by the reference implementations.
 func DecodeNode(b []byte) (*Node, error) {
 	n, err := decodeNode(b, true)
@@ -329,9 +331,9 @@ func decodeNode(b []byte, copyData bool) (*Node, error) {
 			return nil, fmt.Errorf("%w: branch with %d children", ErrInvalidNode, nonEmpty)
 		}
 	case ExtensionT:
-		key := r.ReadVarBytesAlias(MaxPathLength)
-		if r.Err != nil {
-			return nil, fmt.Errorf("%w: extension key: %w", ErrInvalidNode, r.Err)
+		key, err := readVarBytes(r, MaxPathLength)
+		if err != nil {
+			return nil, fmt.Errorf("%w: extension key: %w", ErrInvalidNode, err)
 		}
 		if len(key) == 0 {
 			return nil, fmt.Errorf("%w: extension with an empty key", ErrInvalidNode)
@@ -353,9 +355,9 @@ func decodeNode(b []byte, copyData bool) (*Node, error) {
 		}
 		n = &Node{typ: ExtensionT, data: key, next: next}
 	case LeafT:
-		v := r.ReadVarBytesAlias(MaxValueLength)
-		if r.Err != nil {
-			return nil, fmt.Errorf("%w: leaf value: %w", ErrInvalidNode, r.Err)
+		v, err := readVarBytes(r, MaxValueLength)
+		if err != nil {
+			return nil, fmt.Errorf("%w: leaf value: %w", ErrInvalidNode, err)
 		}
 		if copyData {
 			v = append([]byte{}, v...)
@@ -375,6 +377,21 @@ func decodeNode(b []byte, copyData bool) (*Node, error) {
 		return nil, fmt.Errorf("%w: %d trailing bytes", ErrInvalidNode, r.Len())
 	}
 	return n, nil
+}
+
+// readVarBytes reads var-bytes of at most max bytes whose length is
+// minimally encoded (C# accepts longer forms, but they change the node's
+// hash, so no trie node has them). The result aliases the input.
+func readVarBytes(r *nio.BinReader, max int) ([]byte, error) {
+	start := r.Offset()
+	b := r.ReadVarBytesAlias(max)
+	if r.Err != nil {
+		return nil, r.Err
+	}
+	if r.Offset()-start != nio.VarBytesSize(len(b)) {
+		return nil, errors.New("non-minimal length encoding")
+	}
+	return b, nil
 }
 
 // readChild reads a child in "as child" form: a hash node or empty.
