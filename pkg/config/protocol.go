@@ -26,7 +26,8 @@ type ProtocolConfiguration struct {
 	MemPoolSize int `yaml:"MemPoolSize"`
 	// Hardforks maps hardfork names to activation heights. A nil map (no
 	// section) enables the stable hardforks from genesis; see
-	// HardforkSchedule for the exact rules.
+	// HardforkSchedule for the exact rules. Marshalling omits a nil map so
+	// that it reloads as nil (an empty map is omitted too).
 	Hardforks map[string]uint32 `yaml:"Hardforks,omitempty"`
 	// InitialGASSupply is the GAS minted in the genesis block (default
 	// 52000000).
