@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -80,6 +81,8 @@ type Fixtures struct {
 	Blocks   [][]byte // raw blocks from chain.acc; Blocks[i] is height i
 	Scenario Scenario
 	Records  map[string][]Record // by record file name without ".json"
+
+	index map[string]Record // method + canonical params -> first record; built by Find
 }
 
 // Load reads a fixture directory written by the generator.
@@ -143,7 +146,8 @@ func (f *Fixtures) AllRecords() []Record {
 var ErrNotRecorded = errors.New("refchain: no such record")
 
 // Find returns the first record of method whose params equal params (compared
-// as JSON values, so 1 and 1.0 or key order do not matter).
+// as JSON values, so 1 and 1.0 or key order do not matter). It indexes the
+// records on first use; do not modify Records afterwards.
 func (f *Fixtures) Find(method string, params ...any) (Record, error) {
 	if params == nil {
 		params = []any{}
@@ -156,19 +160,46 @@ func (f *Fixtures) Find(method string, params ...any) (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	for _, r := range f.AllRecords() {
-		if r.Method != method {
-			continue
-		}
-		pv, err := decodeJSON(r.Params)
-		if err != nil {
-			continue
-		}
-		if firstDiff(wv, pv, "") == "" {
-			return r, nil
+	if f.index == nil {
+		f.index = make(map[string]Record)
+		for _, r := range f.AllRecords() {
+			pv, err := decodeJSON(r.Params)
+			if err != nil {
+				continue
+			}
+			k := r.Method + " " + canonicalNumbers(pv)
+			if _, dup := f.index[k]; !dup {
+				f.index[k] = r
+			}
 		}
 	}
+	if r, ok := f.index[method+" "+canonicalNumbers(wv)]; ok {
+		return r, nil
+	}
 	return Record{}, fmt.Errorf("%w: %s %s", ErrNotRecorded, method, want)
+}
+
+// canonicalNumbers is canonical with numbers normalised (1.0 and 1e0 become 1).
+func canonicalNumbers(v any) string {
+	var norm func(any) any
+	norm = func(v any) any {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				x[k] = norm(e)
+			}
+		case []any:
+			for i, e := range x {
+				x[i] = norm(e)
+			}
+		case json.Number:
+			if r, ok := new(big.Rat).SetString(string(x)); ok {
+				return json.Number(r.RatString())
+			}
+		}
+		return v
+	}
+	return canonical(norm(v))
 }
 
 // StateRoot is the state root neo-go reported for one height.

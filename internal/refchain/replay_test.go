@@ -111,3 +111,15 @@ func TestReplaySelf(t *testing.T) {
 		t.Fatalf("%d mismatches for %d tampered answers", len(mm), want)
 	}
 }
+
+func TestFindNormalisesParams(t *testing.T) {
+	f := &Fixtures{Records: map[string][]Record{"x": {rec("getblock", `[ 10, true ]`, `{"index":10}`, "")}}}
+	for _, params := range [][]any{{10, true}, {10.0, true}, {json.Number("1e1"), true}} {
+		if _, err := f.Find("getblock", params...); err != nil {
+			t.Errorf("Find(%v): %v", params, err)
+		}
+	}
+	if _, err := f.Find("getblock", 10, false); err == nil {
+		t.Error("Find matched different params")
+	}
+}
