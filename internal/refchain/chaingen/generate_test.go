@@ -3,6 +3,8 @@ package chaingen
 import (
 	"context"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -29,12 +31,22 @@ func TestGenerate(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	out := t.TempDir()
+	out, work := t.TempDir(), t.TempDir()
 	sc, err := Generate(ctx, Options{
-		In: fixtureDir, Out: out, Work: t.TempDir(), Keep: true,
+		In: fixtureDir, Out: out, Work: work, Keep: true,
 		P2PPort: testP2PPort, RPCPort: testRPCPort, Log: testLog{t},
 	})
 	if err != nil {
+		// The work directory goes with the test: show the node logs now.
+		logs, _ := filepath.Glob(filepath.Join(work, "*", "node.log"))
+		for _, l := range logs {
+			data, _ := os.ReadFile(l)
+			lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+			if len(lines) > 40 {
+				lines = lines[len(lines)-40:]
+			}
+			t.Logf("%s (tail):\n%s", l, strings.Join(lines, "\n"))
+		}
 		t.Fatal(err)
 	}
 	committed, err := refchain.Load(fixtureDir)

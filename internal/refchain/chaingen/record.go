@@ -99,6 +99,10 @@ func (r *recorder) recordChain(ctx context.Context, height uint32) (map[string]u
 			if _, err := r.add(ctx, refchain.BlocksRecords, "getstateroot", bh); err != nil {
 				return nil, nil, err
 			}
+			// neo-go also takes 1 for verbose (C# documents a boolean).
+			if _, err := r.add(ctx, refchain.BlocksRecords, "getblock", h, 1); err != nil {
+				return nil, nil, err
+			}
 		}
 		for _, tx := range blk.Tx {
 			txBlock[tx.Hash] = h
@@ -114,6 +118,9 @@ func (r *recorder) recordChain(ctx context.Context, height uint32) (map[string]u
 			}
 			if len(order) <= 3 {
 				if _, err := r.add(ctx, refchain.TransactionsRecords, "getrawtransaction", tx.Hash); err != nil {
+					return nil, nil, err
+				}
+				if _, err := r.add(ctx, refchain.TransactionsRecords, "getrawtransaction", tx.Hash, 1); err != nil {
 					return nil, nil, err
 				}
 			}
