@@ -201,3 +201,48 @@ func TestDecodeBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckDetects: Check reports tampered blocks and missing records.
+func TestCheckDetects(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		tamper func(f *Fixtures)
+		want   string
+	}{
+		{"header byte", func(f *Fixtures) {
+			b := append([]byte{}, f.Blocks[3]...)
+			b[40]++ // inside the merkle root
+			f.Blocks[3] = b
+		}, "block 3"},
+		{"dropped block", func(f *Fixtures) { f.Blocks = f.Blocks[:len(f.Blocks)-1] }, "scenario height"},
+		{"missing state root", func(f *Fixtures) {
+			var keep []Record
+			for _, r := range f.Records[BlocksRecords] {
+				var sr StateRoot
+				if r.Method == "getstateroot" && json.Unmarshal(r.Result, &sr) == nil && sr.Index == 7 {
+					continue // by height and by hash
+				}
+				keep = append(keep, r)
+			}
+			f.Records[BlocksRecords] = keep
+		}, "no state root recorded for height 7"},
+		{"missing tx log", func(f *Fixtures) {
+			var keep []Record
+			for _, r := range f.Records[TransactionsRecords] {
+				if r.Method != "getapplicationlog" {
+					keep = append(keep, r)
+				}
+			}
+			f.Records[TransactionsRecords] = keep
+		}, "has no application log"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := loadFixtures(t)
+			tc.tamper(f)
+			err := Check(f)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Check: %v, want an error mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
