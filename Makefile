@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean
+.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -30,6 +30,22 @@ fuzz:
 	    $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
 	  done; \
 	done
+
+# Differential tests of pkg/core/bintrie against go-ethereum v1.17.10. They
+# live in the nested module internal/bintriediff so geth never enters the
+# main go.mod; `go test ./...` here skips them. BINTRIE_DIFF_OPS sets the
+# length of the random replay (default 100000).
+bintrie-diff:
+	cd internal/bintriediff && $(GO) test -count=1 ./...
+
+bintrie-diff-fuzz:
+	@set -e; cd internal/bintriediff && for t in FuzzTreeDiff FuzzKeyDiff FuzzChunkifyDiff; do \
+	  echo "== $$t"; $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) .; \
+	done
+
+# Side-by-side benchmarks of our tree and geth's over the same seeded data.
+bintrie-bench:
+	cd internal/bintriediff && $(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) .
 
 vet:
 	$(GO) vet $(PKGS)
