@@ -85,7 +85,7 @@ func (t *Transaction) UnmarshalJSON(data []byte) error {
 	if len(t.Attributes) == 0 {
 		t.Attributes = nil
 	}
-	if err := t.Validate(); err != nil {
+	if err := t.checkFields(); err != nil {
 		return err
 	}
 	if t.Hash() != aux.Hash || t.Size() != aux.Size {
