@@ -113,6 +113,9 @@ type Pool struct {
 	workers    int
 	onCount    func(int)
 
+	staleItems []*item // RemoveStale's scratch space
+	staleOK    []bool
+
 	resendThreshold uint32
 	resendFunc      func(*transaction.Transaction, any)
 

@@ -2,6 +2,7 @@ package mempool
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -35,13 +36,21 @@ func (mp *Pool) RemoveStale(isOK func(*transaction.Transaction) bool, feer Feer)
 	}
 	height := feer.BlockHeight()
 
-	items := make([]*item, 0, len(mp.byHash))
+	// Scratch slices are reused between blocks (the lock is held).
+	items := mp.staleItems[:0]
+	if cap(items) < len(mp.byHash) {
+		items = make([]*item, 0, len(mp.byHash))
+	}
 	for _, it := range mp.order.Ascend(btreemap.Min[prio](), btreemap.Max[prio]()) {
 		items = append(items, it)
 	}
+	ok := slices.Grow(mp.staleOK[:0], len(items))[:len(items)]
+	defer func() {
+		clear(items)
+		mp.staleItems, mp.staleOK = items[:0], ok[:0]
+	}()
 
 	// Phase 1, parallel: the chain's verdict.
-	ok := make([]bool, len(items))
 	parallel(len(items), mp.workers, func(i int) {
 		t := items[i].tx
 		ok[i] = t.ValidUntilBlock > height &&
