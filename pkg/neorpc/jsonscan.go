@@ -1,5 +1,7 @@
 package neorpc
 
+import "encoding/binary"
+
 // A small exact JSON scanner for the hot paths. It follows RFC 8259 as
 // encoding/json's scanner does (strings may hold invalid UTF-8, control
 // characters are rejected, numbers follow the strict grammar). Callers use
@@ -19,6 +21,21 @@ var plainChar = func() (t [256]bool) {
 	}
 	return t
 }()
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// specialIn8 reports whether any of the 8 bytes in x is not a plainChar:
+// below 0x20, '"', '\\' or 0x80 and above (the SWAR zero-byte tricks).
+func specialIn8(x uint64) bool {
+	lt20 := (x - ones*0x20) & ^x
+	q := x ^ (ones * '"')
+	bs := x ^ (ones * '\\')
+	eq := (q - ones) & ^q | (bs - ones) & ^bs
+	return (lt20|eq|x)&highs != 0
+}
 
 func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
@@ -40,6 +57,13 @@ func scanString(b []byte, i int) (end int, plain bool) {
 	j := i + 1
 	plain = true
 	for j < len(b) {
+		// Skip 8 plain bytes at a time.
+		for j+8 <= len(b) && !specialIn8(binary.LittleEndian.Uint64(b[j:])) {
+			j += 8
+		}
+		if j >= len(b) {
+			break
+		}
 		c := b[j]
 		if plainChar[c] {
 			j++

@@ -3,8 +3,11 @@ package rpcserver
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -71,7 +74,14 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		putReqState(st)
 		return
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: s.cfg.EnableCORSWorkaround})
+	if status, reason := checkHandshake(r, s.cfg.EnableCORSWorkaround); status != 0 {
+		// gorilla/websocket's answer, which neo-go uses.
+		s.log.Info("websocket connection upgrade failed", "err", reason)
+		w.Header().Set("Sec-Websocket-Version", "13")
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		s.log.Info("websocket connection upgrade failed", "err", err)
 		return
@@ -110,6 +120,50 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	n = s.dropConn(c)
 	s.log.Info("websocket client disconnected", "remoteAddr", r.RemoteAddr, "numOfSubs", n)
 	s.wg.Done()
+}
+
+// checkHandshake applies gorilla/websocket's handshake checks in its order
+// and returns its status code and reason for a bad request (0 if fine).
+func checkHandshake(r *http.Request, anyOrigin bool) (int, string) {
+	const bad = "websocket: the client is not using the websocket protocol: "
+	switch {
+	case !headerHasToken(r.Header, "Connection", "upgrade"):
+		return http.StatusBadRequest, bad + "'upgrade' token not found in 'Connection' header"
+	case !headerHasToken(r.Header, "Upgrade", "websocket"):
+		return http.StatusBadRequest, bad + "'websocket' token not found in 'Upgrade' header"
+	case !headerHasToken(r.Header, "Sec-Websocket-Version", "13"):
+		return http.StatusBadRequest, "websocket: unsupported version: 13 not found in 'Sec-Websocket-Version' header"
+	case !anyOrigin && !sameOrigin(r):
+		return http.StatusForbidden, "websocket: request origin not allowed by Upgrader.CheckOrigin"
+	}
+	key, err := base64.StdEncoding.DecodeString(r.Header.Get("Sec-Websocket-Key"))
+	if err != nil || len(key) != 16 {
+		return http.StatusBadRequest, "websocket: not a websocket handshake: 'Sec-WebSocket-Key' header must be Base64 encoded value of 16-byte in length"
+	}
+	return 0, ""
+}
+
+// headerHasToken reports whether a comma-separated header lists token
+// (case-insensitively).
+func headerHasToken(h http.Header, name, token string) bool {
+	for _, v := range h[name] {
+		for t := range strings.SplitSeq(v, ",") {
+			if strings.EqualFold(strings.Trim(t, " \t"), token) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameOrigin allows a missing Origin or one whose host is the request's.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header["Origin"]
+	if len(origin) == 0 {
+		return true
+	}
+	u, err := url.Parse(origin[0])
+	return err == nil && strings.EqualFold(u.Host, r.Host)
 }
 
 // close ends the connection; the loops notice and exit.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -378,5 +379,32 @@ func TestShutdownClosesWebSockets(t *testing.T) {
 	s.Publish(blockEvent(1, 0)) // no-op after shutdown
 	if err := s.Shutdown(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestWSHandshakeErrors(t *testing.T) {
+	s := testServer(t, Config{})
+	cases := []struct {
+		hdr    map[string]string
+		status int
+	}{
+		{nil, http.StatusBadRequest},
+		{map[string]string{"Connection": "keep-alive, Upgrade"}, http.StatusBadRequest},
+		{map[string]string{"Connection": "Upgrade", "Upgrade": "websocket"}, http.StatusBadRequest},
+		{map[string]string{"Connection": "Upgrade", "Upgrade": "websocket", "Sec-Websocket-Version": "13",
+			"Origin": "http://evil.example"}, http.StatusForbidden},
+		{map[string]string{"Connection": "Upgrade", "Upgrade": "websocket", "Sec-Websocket-Version": "13",
+			"Sec-Websocket-Key": "short"}, http.StatusBadRequest},
+	}
+	for i, c := range cases {
+		req := httptest.NewRequest(http.MethodGet, "/ws", nil)
+		for k, v := range c.hdr {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != c.status || rec.Body.String() != http.StatusText(c.status)+"\n" || rec.Header().Get("Sec-Websocket-Version") != "13" {
+			t.Errorf("case %d: %d %q %v", i, rec.Code, rec.Body, rec.Header())
+		}
 	}
 }
