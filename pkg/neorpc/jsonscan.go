@@ -33,7 +33,7 @@ func specialIn8(x uint64) bool {
 	lt20 := (x - ones*0x20) & ^x
 	q := x ^ (ones * '"')
 	bs := x ^ (ones * '\\')
-	eq := (q - ones) & ^q | (bs - ones) & ^bs
+	eq := (q-ones) & ^q | (bs-ones) & ^bs
 	return (lt20|eq|x)&highs != 0
 }
 
