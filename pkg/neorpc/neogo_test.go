@@ -463,3 +463,44 @@ func TestAddressVectorsNeoGo(t *testing.T) {
 func base58Check(b []byte) string {
 	return ngbase58.CheckEncode(b)
 }
+
+// checkMessageAgainstNeoGo compares WebSocket message decoding with neo-go's
+// (ws.ReadJSON into a params.Request): both fail, or both give the same
+// calls.
+func checkMessageAgainstNeoGo(t *testing.T, msg []byte) {
+	t.Helper()
+	var in neorpc.Incoming
+	ourErr := in.DecodeMessage(msg)
+	ref := ngparams.NewRequest()
+	refErr := json.NewDecoder(bytes.NewReader(msg)).Decode(ref)
+	if (ourErr != nil) != (refErr != nil) {
+		t.Fatalf("message %q: our error %v, neo-go error %v", msg, ourErr, refErr)
+	}
+	if refErr != nil {
+		return
+	}
+	var refCalls []ngparams.In
+	if ref.In != nil {
+		refCalls = []ngparams.In{*ref.In}
+	} else {
+		refCalls = ref.Batch
+	}
+	if len(refCalls) != len(in.Calls) || in.Batch != (ref.In == nil) {
+		t.Fatalf("message %q: %d calls (batch %v), neo-go %d", msg, len(in.Calls), in.Batch, len(refCalls))
+	}
+	for i, rc := range refCalls {
+		c := in.Calls[i]
+		if c.JSONRPC != rc.JSONRPC || c.Method != rc.Method || !bytes.Equal(c.ID, rc.RawID) || len(c.Params) != len(rc.RawParams) {
+			t.Fatalf("message %q call %d: ours %+v, neo-go %+v", msg, i, c, rc)
+		}
+	}
+}
+
+func FuzzDecodeMessageNeoGo(f *testing.F) {
+	for _, s := range decodeSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		checkMessageAgainstNeoGo(t, msg)
+	})
+}
