@@ -11,6 +11,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/neorpc/internal/smartcontract"
+	"github.com/n3node/n3node/pkg/neorpc/internal/util"
 )
 
 // MaxNotificationFilterParametersCount bounds NotificationFilter.Parameters
@@ -219,15 +220,15 @@ func DecodeFilter(id EventID, raw []byte) (SubscriptionFilter, error) {
 		filter = f
 	case TransactionEventID:
 		type TxFilter struct {
-			Sender *smartcontract.Uint160 `json:"sender,omitzero"`
-			Signer *smartcontract.Uint160 `json:"signer,omitzero"`
+			Sender *util.Uint160 `json:"sender,omitzero"`
+			Signer *util.Uint160 `json:"signer,omitzero"`
 		}
 		var f TxFilter
 		err = dec.Decode(&f)
 		filter = toTxFilter(f.Sender, f.Signer)
 	case NotificationEventID:
 		type NotificationFilter struct {
-			Contract   *smartcontract.Uint160    `json:"contract,omitzero"`
+			Contract   *util.Uint160             `json:"contract,omitzero"`
 			Name       *string                   `json:"name,omitzero"`
 			Parameters []smartcontract.Parameter `json:"parameters,omitzero"`
 		}
@@ -243,26 +244,26 @@ func DecodeFilter(id EventID, raw []byte) (SubscriptionFilter, error) {
 		filter = nf
 	case ExecutionEventID:
 		type ExecutionFilter struct {
-			State     *string                `json:"state,omitzero"`
-			Container *smartcontract.Uint256 `json:"container,omitzero"`
+			State     *string       `json:"state,omitzero"`
+			Container *util.Uint256 `json:"container,omitzero"`
 		}
 		var f ExecutionFilter
 		err = dec.Decode(&f)
 		filter = toExecutionFilter(f.State, f.Container)
 	case NotaryRequestEventID:
 		type NotaryRequestFilter struct {
-			Sender *smartcontract.Uint160 `json:"sender,omitzero"`
-			Signer *smartcontract.Uint160 `json:"signer,omitzero"`
-			Type   *MempoolEventType      `json:"type,omitzero"`
+			Sender *util.Uint160     `json:"sender,omitzero"`
+			Signer *util.Uint160     `json:"signer,omitzero"`
+			Type   *MempoolEventType `json:"type,omitzero"`
 		}
 		var f NotaryRequestFilter
 		err = dec.Decode(&f)
 		filter = toNotaryRequestFilter(f.Sender, f.Signer, f.Type)
 	case MempoolEventID:
 		type MempoolEventFilter struct {
-			Sender *smartcontract.Uint160 `json:"sender,omitzero"`
-			Signer *smartcontract.Uint160 `json:"signer,omitzero"`
-			Type   *MempoolEventType      `json:"type,omitzero"`
+			Sender *util.Uint160     `json:"sender,omitzero"`
+			Signer *util.Uint160     `json:"signer,omitzero"`
+			Type   *MempoolEventType `json:"type,omitzero"`
 		}
 		var f MempoolEventFilter
 		err = dec.Decode(&f)
@@ -279,27 +280,27 @@ func DecodeFilter(id EventID, raw []byte) (SubscriptionFilter, error) {
 	return filter, nil
 }
 
-func h160(u *smartcontract.Uint160) *hash.Uint160 { return (*hash.Uint160)(u) }
+func h160(u *util.Uint160) *hash.Uint160 { return (*hash.Uint160)(u) }
 
 // The converters below are package-level so that DecodeFilter's local
 // mirror types do not shadow the public ones.
 
-func toTxFilter(sender, signer *smartcontract.Uint160) TxFilter {
+func toTxFilter(sender, signer *util.Uint160) TxFilter {
 	return TxFilter{Sender: h160(sender), Signer: h160(signer)}
 }
 
-func toNotificationFilter(contract *smartcontract.Uint160, name *string) NotificationFilter {
+func toNotificationFilter(contract *util.Uint160, name *string) NotificationFilter {
 	return NotificationFilter{Contract: h160(contract), Name: name}
 }
 
-func toExecutionFilter(state *string, container *smartcontract.Uint256) ExecutionFilter {
+func toExecutionFilter(state *string, container *util.Uint256) ExecutionFilter {
 	return ExecutionFilter{State: state, Container: (*hash.Uint256)(container)}
 }
 
-func toNotaryRequestFilter(sender, signer *smartcontract.Uint160, t *MempoolEventType) NotaryRequestFilter {
+func toNotaryRequestFilter(sender, signer *util.Uint160, t *MempoolEventType) NotaryRequestFilter {
 	return NotaryRequestFilter{Sender: h160(sender), Signer: h160(signer), Type: t}
 }
 
-func toMempoolEventFilter(sender, signer *smartcontract.Uint160, t *MempoolEventType) MempoolEventFilter {
+func toMempoolEventFilter(sender, signer *util.Uint160, t *MempoolEventType) MempoolEventFilter {
 	return MempoolEventFilter{Sender: h160(sender), Signer: h160(signer), Type: t}
 }

@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/n3node/n3node/pkg/neorpc/internal/smartcontract"
 )
 
 // MaxBatchSize is neo-go's batch limit. Because of the way neo-go checks it,
@@ -86,4 +88,16 @@ func DecodeData(r io.Reader) (*Request, error) {
 		return nil, fmt.Errorf("error parsing JSON payload: %w", err)
 	}
 	return Unmarshal(raw)
+}
+
+// FuncParam mirrors neo-go's params.FuncParam for decoding.
+type FuncParam struct {
+	Type  smartcontract.ParamType `json:"type"`
+	Value Param                   `json:"value"`
+}
+
+// FuncParamKV mirrors neo-go's params.FuncParamKV for decoding.
+type FuncParamKV struct {
+	Key   FuncParam `json:"key"`
+	Value FuncParam `json:"value"`
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/neorpc/internal/util"
 )
 
 // ParamType is a contract parameter type (C# ContractParameterType).
@@ -231,13 +232,13 @@ func (p *Parameter) UnmarshalJSON(data []byte) (err error) {
 		}
 		p.Value = pp
 	case Hash160Type:
-		var h Uint160
+		var h util.Uint160
 		if err = json.Unmarshal(r.Value, &h); err != nil {
 			return
 		}
 		p.Value = hash.Uint160(h)
 	case Hash256Type:
-		var h Uint256
+		var h util.Uint256
 		if err = json.Unmarshal(r.Value, &h); err != nil {
 			return
 		}
@@ -248,42 +249,4 @@ func (p *Parameter) UnmarshalJSON(data []byte) (err error) {
 		return fmt.Errorf("can't unmarshal %s", p.Type)
 	}
 	return
-}
-
-// Uint160 decodes like neo-go's util.Uint160 (same error texts).
-type Uint160 hash.Uint160
-
-// UnmarshalJSON accepts the display form with or without 0x.
-func (u *Uint160) UnmarshalJSON(data []byte) error {
-	var s string
-	if err := json.Unmarshal(data, &s); err != nil {
-		return err
-	}
-	return decodeLE(u[:], strings.TrimPrefix(s, "0x"))
-}
-
-// Uint256 decodes like neo-go's util.Uint256 (same error texts).
-type Uint256 hash.Uint256
-
-// UnmarshalJSON accepts the display form with or without 0x.
-func (u *Uint256) UnmarshalJSON(data []byte) error {
-	var s string
-	if err := json.Unmarshal(data, &s); err != nil {
-		return err
-	}
-	return decodeLE(u[:], strings.TrimPrefix(s, "0x"))
-}
-
-func decodeLE(dst []byte, s string) error {
-	if len(s) != 2*len(dst) {
-		return fmt.Errorf("expected string size of %d got %d", 2*len(dst), len(s))
-	}
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		return err
-	}
-	for i := range dst {
-		dst[i] = b[len(b)-1-i]
-	}
-	return nil
 }
