@@ -33,8 +33,8 @@ const (
 type Config struct {
 	// Addresses are "host:port" listen addresses for plain HTTP.
 	Addresses []string
-	// TLS, if Enabled, adds HTTPS listeners.
-	TLS TLSConfig
+	// TLSConfig, if Enabled, adds HTTPS listeners.
+	TLSConfig TLSConfig
 
 	// EnableCORSWorkaround answers preflight OPTIONS requests, adds
 	// Access-Control-Allow-Origin: * to responses and accepts WebSocket

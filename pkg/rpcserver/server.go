@@ -115,8 +115,8 @@ func (s *Server) Start() error {
 			break
 		}
 	}
-	if err == nil && s.cfg.TLS.Enabled {
-		for _, a := range s.cfg.TLS.Addresses {
+	if err == nil && s.cfg.TLSConfig.Enabled {
+		for _, a := range s.cfg.TLSConfig.Addresses {
 			if err = listen(a, true); err != nil {
 				break
 			}
@@ -160,7 +160,7 @@ func (s *Server) serve(ln net.Listener, isTLS bool) {
 	s.wg.Go(func() {
 		var err error
 		if isTLS {
-			err = srv.ServeTLS(ln, s.cfg.TLS.CertFile, s.cfg.TLS.KeyFile)
+			err = srv.ServeTLS(ln, s.cfg.TLSConfig.CertFile, s.cfg.TLSConfig.KeyFile)
 		} else {
 			err = srv.Serve(ln)
 		}
