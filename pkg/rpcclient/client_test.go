@@ -257,7 +257,9 @@ func TestClientReusesConnections(t *testing.T) {
 	if failed.Load() != 0 {
 		t.Fatalf("%d calls failed", failed.Load())
 	}
-	if n := ln.n.Load(); n > workers {
-		t.Fatalf("%d connections for %d workers", n, workers)
+	// net/http may dial a spare connection when one frees up while a dial
+	// is under way; what matters is that 1000 calls do not need ~1000.
+	if n := ln.n.Load(); n > 2*workers {
+		t.Fatalf("%d connections for %d workers and %d calls", n, workers, workers*calls)
 	}
 }
