@@ -143,6 +143,7 @@ type VM struct {
 
 	hooks       Hooks
 	breakpoints map[*Script]map[int]struct{}
+	alloc       stackitem.Allocator
 }
 
 // New returns a VM with the latest rules, no GAS charging and no hooks,
@@ -508,11 +509,20 @@ func (v *VM) executeNext() {
 	var arg []byte
 	size := 0
 	if ip < len(script) {
-		var err error
-		op, arg, size, err = decodeAt(script, ip)
-		if err != nil {
-			v.setFault(ip, op, err)
-			return
+		op = opcode.Opcode(script[ip])
+		switch info := int(operandInfo[op]); {
+		case info == 0:
+			size = 1
+		case info > 0 && info < len(script)-ip:
+			size = 1 + info
+			arg = script[ip+1 : ip+size : ip+size]
+		default:
+			var err error
+			op, arg, size, err = decodeAt(script, ip)
+			if err != nil {
+				v.setFault(ip, op, err)
+				return
+			}
 		}
 	}
 	if v.hooks.PreStep != nil {
