@@ -47,12 +47,48 @@ const (
 // fields and invocation data with the context they were called from.
 type Context struct {
 	inv      *invocation
+	script   []byte // inv.script.b, kept here for the dispatch loop
 	estack   *Stack
 	ip       int
 	rvcount  int
 	locals   []stackitem.Item // nil: no slot
 	args     []stackitem.Item // nil: no slot
 	tryStack []tryContext
+
+	// Backing arrays kept when the VM recycles the context.
+	localsBuf, argsBuf []stackitem.Item
+}
+
+// maxPooledContexts bounds the VM's free list of contexts.
+const maxPooledContexts = 64
+
+// newContext returns a recycled or new context.
+func (v *VM) newContext() *Context {
+	if n := len(v.ctxPool); n > 0 {
+		c := v.ctxPool[n-1]
+		v.ctxPool = v.ctxPool[:n-1]
+		return c
+	}
+	return new(Context)
+}
+
+// freeContext recycles an unloaded context, dropping its references.
+func (v *VM) freeContext(c *Context) {
+	if len(v.ctxPool) >= maxPooledContexts {
+		return
+	}
+	clear(c.locals)
+	clear(c.args)
+	*c = Context{localsBuf: c.localsBuf, argsBuf: c.argsBuf, tryStack: c.tryStack[:0]}
+	v.ctxPool = append(v.ctxPool, c)
+}
+
+// slot returns a slot of n items backed by *buf when it is big enough.
+func slot(buf *[]stackitem.Item, n int) []stackitem.Item {
+	if cap(*buf) < n {
+		*buf = make([]stackitem.Item, n, max(n, 8))
+	}
+	return (*buf)[:n]
 }
 
 // IP returns the instruction pointer: the position of the next instruction.
