@@ -217,13 +217,13 @@ func loadScript(arg string) ([]byte, error) {
 
 // NEF3 layout (C# NefFile): magic, compiler[64], var-string source (<= 256),
 // reserved byte 0, method tokens (<= 128), reserved u16 0, var-bytes script
-// (<= 512 KiB), checksum = first 4 bytes of Hash256 of everything before it.
+// (<= MaxItemSize), checksum = first 4 bytes of Hash256 of everything before
+// it; the whole file is at most MaxItemSize bytes.
 const (
-	nefMagic        = 0x3346454E
-	nefMaxSource    = 256
-	nefMaxTokens    = 128
-	nefMaxMethod    = 32
-	nefMaxScriptLen = 512 * 1024
+	nefMagic     = 0x3346454E
+	nefMaxSource = 256
+	nefMaxTokens = 128
+	nefMaxMethod = 32
 )
 
 func nefScript(data []byte) ([]byte, error) {
@@ -247,7 +247,7 @@ func nefScript(data []byte) ([]byte, error) {
 	if r.ReadU16LE() != 0 {
 		r.Errorf("nef: reserved bytes are not zero")
 	}
-	script := r.ReadVarBytes(nefMaxScriptLen)
+	script := r.ReadVarBytes(vm.MaxItemSize)
 	end := r.Offset()
 	sum := r.ReadU32LE()
 	if r.Err != nil {
@@ -262,6 +262,9 @@ func nefScript(data []byte) ([]byte, error) {
 	}
 	if r.Len() != 0 {
 		return nil, errors.New("nef: trailing bytes")
+	}
+	if len(data) > vm.MaxItemSize {
+		return nil, errors.New("nef: file exceeds MaxItemSize")
 	}
 	return bytes.Clone(script), nil
 }
