@@ -2,14 +2,10 @@ package vm
 
 import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
-
-// CallFlags are the call flags of an invocation. The VM only stores them;
-// their meaning (the C# CallFlags bits: ReadStates 1, WriteStates 2,
-// AllowCall 4, AllowNotify 8) belongs to the interop layer.
-type CallFlags uint8
 
 // invocation is the state shared by a loaded script and the contexts CALL
 // clones from it (C# ExecutionContext.SharedStates plus the per-invocation
@@ -21,7 +17,7 @@ type invocation struct {
 
 	scriptHash        hash.Uint160
 	callingScriptHash hash.Uint160
-	callFlags         CallFlags
+	callFlags         callflag.CallFlag
 	feeExempt         bool
 	data              any
 }
@@ -132,8 +128,9 @@ func (c *Context) SetScriptHash(h hash.Uint160) { c.inv.scriptHash = h }
 // CallingScriptHash returns the calling script hash set at load time.
 func (c *Context) CallingScriptHash() hash.Uint160 { return c.inv.callingScriptHash }
 
-// CallFlags returns the call flags of the invocation.
-func (c *Context) CallFlags() CallFlags { return c.inv.callFlags }
+// CallFlags returns the call flags of the invocation (stored for the
+// interop layer; the VM does not check them).
+func (c *Context) CallFlags() callflag.CallFlag { return c.inv.callFlags }
 
 // FeeExempt reports whether instructions of this invocation are free (the
 // Faun fee whitelist).

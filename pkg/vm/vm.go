@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 	"github.com/n3node/n3node/pkg/vm/vmstate"
@@ -288,7 +289,7 @@ type LoadParams struct {
 	// stored for the interop layer (see the Context accessors).
 	ScriptHash        hash.Uint160
 	CallingScriptHash hash.Uint160
-	CallFlags         CallFlags
+	CallFlags         callflag.CallFlag
 	FeeExempt         bool
 	Data              any
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/binary"
@@ -16,8 +15,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/n3node/n3node/pkg/crypto/hash"
-	nio "github.com/n3node/n3node/pkg/io"
+	"github.com/n3node/n3node/pkg/smartcontract/nef"
 	"github.com/n3node/n3node/pkg/vm"
 	"github.com/n3node/n3node/pkg/vm/interopid"
 	"github.com/n3node/n3node/pkg/vm/opcode"
@@ -200,7 +198,7 @@ func parseGAS(s string) (int64, error) {
 // loadScript reads a NEF or raw script file, or decodes hex or base64.
 func loadScript(arg string) ([]byte, error) {
 	if data, err := os.ReadFile(arg); err == nil {
-		if len(data) >= 4 && binary.LittleEndian.Uint32(data) == nefMagic {
+		if len(data) >= 4 && binary.LittleEndian.Uint32(data) == nef.Magic {
 			return nefScript(data)
 		}
 		return data, nil
@@ -215,56 +213,10 @@ func loadScript(arg string) ([]byte, error) {
 	return nil, fmt.Errorf("%q is neither a file, hex nor base64", arg)
 }
 
-// NEF3 layout (C# NefFile): magic, compiler[64], var-string source (<= 256),
-// reserved byte 0, method tokens (<= 128), reserved u16 0, var-bytes script
-// (<= MaxItemSize), checksum = first 4 bytes of Hash256 of everything before
-// it; the whole file is at most MaxItemSize bytes.
-const (
-	nefMagic     = 0x3346454E
-	nefMaxSource = 256
-	nefMaxTokens = 128
-	nefMaxMethod = 32
-)
-
 func nefScript(data []byte) ([]byte, error) {
-	r := nio.NewBinReaderFromBuf(data)
-	if r.ReadU32LE() != nefMagic {
-		return nil, errors.New("nef: bad magic")
+	f, err := nef.FileFromBytes(data)
+	if err != nil {
+		return nil, err
 	}
-	r.ReadBytesAlias(64)
-	r.ReadVarString(nefMaxSource)
-	if r.ReadU8() != 0 {
-		r.Errorf("nef: reserved byte is not zero")
-	}
-	n := r.ReadArrayLen(nefMaxTokens)
-	for range n {
-		r.ReadBytesAlias(hash.Uint160Size)
-		r.ReadVarString(nefMaxMethod)
-		r.ReadU16LE()
-		r.ReadU8()
-		r.ReadU8()
-	}
-	if r.ReadU16LE() != 0 {
-		r.Errorf("nef: reserved bytes are not zero")
-	}
-	script := r.ReadVarBytes(vm.MaxItemSize)
-	end := r.Offset()
-	sum := r.ReadU32LE()
-	if r.Err != nil {
-		return nil, fmt.Errorf("nef: %w", r.Err)
-	}
-	if len(script) == 0 {
-		return nil, errors.New("nef: empty script")
-	}
-	h := hash.Hash256(data[:end])
-	if binary.LittleEndian.Uint32(h[:4]) != sum {
-		return nil, errors.New("nef: bad checksum")
-	}
-	if r.Len() != 0 {
-		return nil, errors.New("nef: trailing bytes")
-	}
-	if len(data) > vm.MaxItemSize {
-		return nil, errors.New("nef: file exceeds MaxItemSize")
-	}
-	return bytes.Clone(script), nil
+	return f.Script, nil
 }
