@@ -57,7 +57,9 @@ type Store interface {
 	// or its values after it returns.
 	PutChangeSet(puts map[string][]byte) error
 	// Seek calls f for each key in rng in sorted order until f returns false.
-	// k and v are valid only during the call and must not be modified.
+	// The walk is a consistent snapshot taken when Seek begins: writes made
+	// meanwhile, by f or by others, are not seen. k and v are valid only
+	// during the call and must not be modified.
 	Seek(rng SeekRange, f func(k, v []byte) bool)
 	// SeekGC walks rng like Seek and deletes (atomically, at the end) every
 	// key for which keep returns false.
