@@ -15,7 +15,7 @@ var (
 	ErrNotExist = errors.New("database does not exist")
 	// ErrLocked: another process (or another handle in this process) holds
 	// the database open.
-	ErrLocked = errors.New("database is locked by another process")
+	ErrLocked = errors.New("database is locked by another process or handle")
 	// ErrCorrupt: the database files are damaged or are not a database of
 	// the requested engine.
 	ErrCorrupt = errors.New("database is corrupt")
