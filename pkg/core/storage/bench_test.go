@@ -117,43 +117,68 @@ func openBenchStore(b *testing.B, e storage.Engine) storage.Store {
 var benchEngines = []storage.Engine{storage.EngineMemory, storage.EnginePebble, storage.EngineBolt, storage.EngineLevelDB}
 
 // BenchmarkGet reads random keys of a 100,000-key store: present (hit) and
-// absent (miss).
+// absent (miss). "written" reads right after the writes (for the LSM engines
+// the data is still in the memtable); "reopened" reads after a close and
+// reopen, which moves it into tables.
 func BenchmarkGet(b *testing.B) {
 	const n = 100000
 	for _, e := range benchEngines {
-		b.Run(string(e), func(b *testing.B) {
-			s := openBenchStore(b, e)
-			for start := uint64(0); start < n; start += 10000 {
-				cs := make(map[string][]byte, 10000)
-				for i := start; i < start+10000; i++ {
-					cs[string(benchKey(0x70, i))] = benchValue
-				}
-				if err := s.PutChangeSet(cs); err != nil {
-					b.Fatal(err)
-				}
+		for _, phase := range []string{"written", "reopened"} {
+			if e == storage.EngineMemory && phase == "reopened" {
+				continue
 			}
-			for _, mode := range []string{"hit", "miss"} {
-				b.Run(mode, func(b *testing.B) {
-					b.ReportAllocs()
-					keys := make([][]byte, 1024)
-					for i := range keys {
-						if mode == "hit" {
-							keys[i] = benchKey(0x70, uint64(i*97)%n)
-						} else {
-							keys[i] = benchKey(0x71, uint64(i))
-						}
+			b.Run(string(e)+"/"+phase, func(b *testing.B) {
+				path := diskPath(b, e)
+				open := func() storage.Store {
+					if e == storage.EngineMemory {
+						return storage.NewMemoryStore()
 					}
-					i := 0
-					for b.Loop() {
-						_, err := s.Get(keys[i%len(keys)])
-						if (err == nil) != (mode == "hit") {
-							b.Fatalf("Get: %v", err)
-						}
-						i++
+					s, err := storage.Open(storage.Options{Engine: e, Path: path})
+					if err != nil {
+						b.Fatal(err)
 					}
-				})
-			}
-		})
+					return s
+				}
+				s := open()
+				for start := uint64(0); start < n; start += 10000 {
+					cs := make(map[string][]byte, 10000)
+					for i := start; i < start+10000; i++ {
+						cs[string(benchKey(0x70, i))] = benchValue
+					}
+					if err := s.PutChangeSet(cs); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if phase == "reopened" {
+					if err := s.Close(); err != nil {
+						b.Fatal(err)
+					}
+					s = open()
+				}
+				b.Cleanup(func() { _ = s.Close() })
+				for _, mode := range []string{"hit", "miss"} {
+					b.Run(mode, func(b *testing.B) {
+						b.ReportAllocs()
+						keys := make([][]byte, 4096)
+						for i := range keys {
+							if mode == "hit" {
+								keys[i] = benchKey(0x70, uint64(i*97)%n)
+							} else {
+								keys[i] = benchKey(0x71, uint64(i))
+							}
+						}
+						i := 0
+						for b.Loop() {
+							_, err := s.Get(keys[i%len(keys)])
+							if (err == nil) != (mode == "hit") {
+								b.Fatalf("Get: %v", err)
+							}
+							i++
+						}
+					})
+				}
+			})
+		}
 	}
 }
 
