@@ -191,12 +191,21 @@ func TestPersistFailureLosesNothing(t *testing.T) {
 // the counter value c it shows, and a reader that has seen the counter at c
 // must never see it lower (nothing is lost or goes back in time).
 func TestPersistConcurrent(t *testing.T) {
+	t.Run("memory", func(t *testing.T) { testPersistConcurrent(t, storage.NewMemoryStore()) })
+	t.Run("pebble", func(t *testing.T) {
+		s := openDisk(t, storage.EnginePebble, diskPath(t, storage.EnginePebble))
+		defer s.Close()
+		testPersistConcurrent(t, s)
+	})
+}
+
+func testPersistConcurrent(t *testing.T, store storage.Store) {
 	const (
 		changes = 1500
 		window  = 40
 	)
 	key := func(i int) string { return fmt.Sprintf("\x02w/%06d", i) }
-	bottom := storagetest.NewFaultStore(storage.NewMemoryStore())
+	bottom := storagetest.NewFaultStore(store)
 	mid := storage.NewMemCachedStore(bottom)
 	top := storage.NewMemCachedStore(mid)
 
