@@ -85,8 +85,8 @@ func verifyGeneration(t *testing.T, s storage.Store) int {
 // large change sets, then checks that each disk backend holds all of the
 // change set being written or none of it.
 func TestCrashAtomicity(t *testing.T) {
-	if testing.Short() {
-		t.Skip("spawns processes")
+	if testing.Short() || raceEnabled {
+		t.Skip("spawns processes; skipped with -short and -race (run it without -race)")
 	}
 	for _, engine := range []storage.Engine{storage.EnginePebble, storage.EngineBolt, storage.EngineLevelDB} {
 		t.Run(string(engine), func(t *testing.T) {
