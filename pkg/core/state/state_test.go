@@ -106,7 +106,7 @@ func TestLiveExecutionJSON(t *testing.T) {
 		VMState:     1,
 		GasConsumed: 123,
 		Stack:       []stackitem.Item{stackitem.NewInt(5), stackitem.NewInterop(nil), stackitem.NewByteString([]byte{1})},
-		Events: []NotificationEvent{{Name: "E", Item: stackitem.NewArray([]stackitem.Item{stackitem.Null{}, stackitem.Bool(true)})}},
+		Events:      []NotificationEvent{{Name: "E", Item: stackitem.NewArray([]stackitem.Item{stackitem.Null{}, stackitem.Bool(true)})}},
 	}
 	out, err := json.Marshal(e)
 	require.NoError(t, err)
