@@ -246,13 +246,14 @@ func (d *Simple) DeleteStorageItem(id int32, key []byte) {
 
 // Seek walks the storage items of contract id in rng (Prefix and Start are
 // relative to the contract's key space); f gets the keys without the
-// contract prefix. k and v are valid only during the call.
+// contract prefix and without rng.Prefix (as neo-go's DAO does). k and v are
+// valid only during the call.
 func (d *Simple) Seek(id int32, rng storage.SeekRange, f func(k, v []byte) bool) {
 	prefix := make([]byte, 0, storageKeyPrefixLen+len(rng.Prefix))
 	prefix = append(prefix, STStorage)
 	prefix = binary.LittleEndian.AppendUint32(prefix, uint32(id))
 	prefix = append(prefix, rng.Prefix...)
-	pl := storageKeyPrefixLen
+	pl := len(prefix)
 	d.Store.Seek(storage.SeekRange{Prefix: prefix, Start: rng.Start, Backwards: rng.Backwards}, func(k, v []byte) bool {
 		return f(k[pl:], v)
 	})
