@@ -316,16 +316,40 @@ func decodeNode(b []byte, copyData bool) (*Node, error) {
 	case BranchT:
 		n = newBranch()
 		n.flags = 0
+		// One allocation for all hash children: count them first.
+		cnt := 0
+		for p := 1; p < len(b) && cnt <= BranchChildCount; cnt++ {
+			if b[p] == byte(HashT) {
+				p += hashChildSize
+			} else {
+				p++
+			}
+		}
+		hs := make([]Node, 0, min(cnt, BranchChildCount))
 		nonEmpty := 0
 		for i := range n.kids {
-			c, err := readChild(r)
-			if err != nil {
-				return nil, err
+			t := NodeType(r.ReadU8())
+			switch {
+			case r.Err != nil:
+				return nil, fmt.Errorf("%w: child: %w", ErrInvalidNode, r.Err)
+			case t == EmptyT:
+				continue
+			case t != HashT:
+				return nil, fmt.Errorf("%w: child of type %s (only hash or empty children are accepted)", ErrInvalidNode, t)
 			}
-			if c != nil {
-				nonEmpty++
+			var c *Node
+			if len(hs) < cap(hs) {
+				hs = append(hs, Node{typ: HashT})
+				c = &hs[len(hs)-1]
+			} else {
+				c = &Node{typ: HashT}
+			}
+			r.ReadBytes(c.hash[:])
+			if r.Err != nil {
+				return nil, fmt.Errorf("%w: child hash: %w", ErrInvalidNode, r.Err)
 			}
 			n.kids[i] = c
+			nonEmpty++
 		}
 		if nonEmpty < 2 {
 			return nil, fmt.Errorf("%w: branch with %d children", ErrInvalidNode, nonEmpty)

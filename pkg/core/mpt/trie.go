@@ -103,12 +103,24 @@ type Trie struct {
 	mode  Mode
 	root  *Node
 
-	// pending holds, per hash, the net number of references gained or lost
-	// since the last flush and the encoding of nodes created in that time.
-	pending map[hash.Uint256]pendingRef
-	arena   arena
+	// Reference changes since the last flush: nodes hashed by commit (each
+	// gains a reference) and stored nodes released (each loses one). A
+	// hash may appear several times in each.
+	created  []createdNode
+	released []hash.Uint256
+	arena    arena
+	// known holds, in RC modes, the stored value of nodes loaded since the
+	// last flush (the store does not change in between), saving a read
+	// when they are released.
+	known map[hash.Uint256][]byte
 }
 
+type createdNode struct {
+	h   hash.Uint256
+	enc []byte
+}
+
+// pendingRef is the net reference change of one hash.
 type pendingRef struct {
 	delta int32
 	enc   []byte // node encoding; nil if the node was only released
@@ -118,9 +130,8 @@ type pendingRef struct {
 // the zero hash opens an empty trie. Nothing is read until needed.
 func NewTrie(root hash.Uint256, mode Mode, store storage.Store) *Trie {
 	t := &Trie{
-		store:   store,
-		mode:    mode,
-		pending: make(map[hash.Uint256]pendingRef),
+		store: store,
+		mode:  mode,
 	}
 	if !root.IsZero() {
 		t.root = newHash(root)
@@ -160,36 +171,50 @@ func fromNibbles(dst, path []byte) []byte {
 
 // resolve loads the node with hash h from the store.
 func (t *Trie) resolve(h hash.Uint256) (*Node, error) {
-	return loadNode(t.store, t.mode, h)
+	n, data, err := loadNodeData(t.store, t.mode, h)
+	if err == nil && t.mode.RC() {
+		if t.known == nil {
+			t.known = make(map[hash.Uint256][]byte)
+		}
+		t.known[h] = data
+	}
+	return n, err
 }
 
 // loadNode reads and decodes the node with hash h. In GC mode a dead node
 // counts as missing.
 func loadNode(store storage.Store, mode Mode, h hash.Uint256) (*Node, error) {
+	n, _, err := loadNodeData(store, mode, h)
+	return n, err
+}
+
+// loadNodeData is loadNode also returning the stored value (which the node
+// aliases).
+func loadNodeData(store storage.Store, mode Mode, h hash.Uint256) (*Node, []byte, error) {
 	var key [1 + hash.Uint256Size]byte
 	key[0] = NodePrefix
 	copy(key[1:], h[:])
 	data, err := store.Get(key[:])
 	if err != nil {
 		if errors.Is(err, storage.ErrKeyNotFound) {
-			return nil, fmt.Errorf("%w: %s", ErrMissingNode, h)
+			return nil, nil, fmt.Errorf("%w: %s", ErrMissingNode, h)
 		}
-		return nil, fmt.Errorf("reading MPT node %s: %w", h, err)
+		return nil, nil, fmt.Errorf("reading MPT node %s: %w", h, err)
 	}
 	enc, err := stripRef(data, mode, h)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// data is our own copy (Store.Get returns one), so the node may alias it.
 	n, err := decodeNode(enc, false)
 	if err != nil {
-		return nil, fmt.Errorf("%w: node %s: %w", ErrCorruptStore, h, err)
+		return nil, nil, fmt.Errorf("%w: node %s: %w", ErrCorruptStore, h, err)
 	}
 	if n == nil || n.typ == HashT {
-		return nil, fmt.Errorf("%w: node %s is stored as %s", ErrCorruptStore, h, n.Type())
+		return nil, nil, fmt.Errorf("%w: node %s is stored as %s", ErrCorruptStore, h, n.Type())
 	}
 	n.hash = h
-	return n, nil
+	return n, data, nil
 }
 
 // stripRef returns the node encoding of a stored value.
@@ -326,12 +351,7 @@ func (t *Trie) commit(n *Node) {
 	enc := n.appendEncoding(t.arena.alloc(n.Size())[:0])
 	n.hash = hash.Hash256(enc)
 	n.flags &^= flagDirty
-	p := t.pending[n.hash]
-	p.delta++
-	if p.enc == nil {
-		p.enc = enc
-	}
-	t.pending[n.hash] = p
+	t.created = append(t.created, createdNode{n.hash, enc})
 }
 
 // release records that a stored (clean) node loses one reference because
@@ -341,9 +361,7 @@ func (t *Trie) release(n *Node) {
 	if n.flags&flagDirty != 0 {
 		return
 	}
-	p := t.pending[n.hash]
-	p.delta--
-	t.pending[n.hash] = p
+	t.released = append(t.released, n.hash)
 	if n.typ != HashT {
 		n.flags |= flagDirty
 	}
@@ -354,7 +372,7 @@ func (t *Trie) release(n *Node) {
 // height recorded for nodes that die in ModeGC.
 func (t *Trie) Flush(height uint32) error {
 	t.commit(t.root)
-	changes := make(map[string][]byte, len(t.pending))
+	changes := make(map[string][]byte, len(t.created)+len(t.released))
 	if err := t.collect(height, changes); err != nil {
 		return err
 	}
@@ -363,7 +381,7 @@ func (t *Trie) Flush(height uint32) error {
 			return fmt.Errorf("writing MPT nodes: %w", err)
 		}
 	}
-	clear(t.pending)
+	t.clearPending()
 	t.arena.reset() // the store keeps no reference to the values
 	return nil
 }
@@ -378,47 +396,88 @@ func (t *Trie) FlushTo(height uint32, dst map[string][]byte) error {
 	if err := t.collect(height, dst); err != nil {
 		return err
 	}
-	clear(t.pending)
+	t.clearPending()
 	t.arena = arena{} // dst still references the old chunks
 	return nil
 }
 
+func (t *Trie) clearPending() {
+	clear(t.created) // drop references to encodings
+	t.created = t.created[:0]
+	t.released = t.released[:0]
+	t.known = nil
+}
+
+// keyString returns the store keys of hashes as substrings of one string.
+func keyStrings(n int, h func(i int) hash.Uint256) []string {
+	const kl = 1 + hash.Uint256Size
+	kb := make([]byte, 0, n*kl)
+	for i := range n {
+		x := h(i)
+		kb = append(kb, NodePrefix)
+		kb = append(kb, x[:]...)
+	}
+	all := string(kb)
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = all[i*kl : (i+1)*kl]
+	}
+	return keys
+}
+
 // collect turns pending reference changes into store changes.
 func (t *Trie) collect(height uint32, dst map[string][]byte) error {
+	if !t.mode.RC() {
+		// Store every created node not cancelled by a release of the same
+		// hash (a node created and changed again before the flush).
+		var rel map[hash.Uint256]int32
+		if len(t.released) != 0 {
+			rel = make(map[hash.Uint256]int32, len(t.released))
+			for _, h := range t.released {
+				rel[h]++
+			}
+		}
+		keys := keyStrings(len(t.created), func(i int) hash.Uint256 { return t.created[i].h })
+		for i, c := range t.created {
+			if rel != nil {
+				if r := rel[c.h]; r > 0 {
+					rel[c.h] = r - 1
+					continue
+				}
+			}
+			dst[keys[i]] = c.enc
+		}
+		return nil
+	}
+	net := make(map[hash.Uint256]pendingRef, len(t.created)+len(t.released))
+	for _, c := range t.created {
+		p := net[c.h]
+		p.delta++
+		p.enc = c.enc
+		net[c.h] = p
+	}
+	for _, h := range t.released {
+		p := net[h]
+		p.delta--
+		net[h] = p
+	}
 	type change struct {
 		h hash.Uint256
 		p pendingRef
 	}
-	changes := make([]change, 0, len(t.pending))
-	for h, p := range t.pending {
+	changes := make([]change, 0, len(net))
+	for h, p := range net {
 		if p.delta != 0 {
 			changes = append(changes, change{h, p})
 		}
 	}
-	if len(changes) == 0 {
-		return nil
-	}
-	// All keys in one string: each map key is a substring of it.
-	const kl = 1 + hash.Uint256Size
-	kb := make([]byte, 0, len(changes)*kl)
-	for _, c := range changes {
-		kb = append(kb, NodePrefix)
-		kb = append(kb, c.h[:]...)
-	}
-	keys := string(kb)
+	keys := keyStrings(len(changes), func(i int) hash.Uint256 { return changes[i].h })
 	for i, c := range changes {
-		k := keys[i*kl : (i+1)*kl]
-		if !t.mode.RC() {
-			if c.p.delta > 0 {
-				dst[k] = c.p.enc
-			}
-			continue
-		}
-		v, err := t.refValue(c.h, k, c.p, height)
+		v, err := t.refValue(c.h, keys[i], c.p, height)
 		if err != nil {
 			return err
 		}
-		dst[k] = v
+		dst[keys[i]] = v
 	}
 	return nil
 }
@@ -428,7 +487,11 @@ func (t *Trie) collect(height uint32, dst map[string][]byte) error {
 func (t *Trie) refValue(h hash.Uint256, k string, p pendingRef, height uint32) ([]byte, error) {
 	var cnt int64
 	enc := p.enc
-	data, err := t.store.Get([]byte(k))
+	data, ok := t.known[h]
+	var err error
+	if !ok {
+		data, err = t.store.Get([]byte(k))
+	}
 	switch {
 	case err == nil:
 		if len(data) < refSuffixLen+1 {
