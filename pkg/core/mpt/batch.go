@@ -132,6 +132,7 @@ func (t *Trie) apply(n *Node, es []entry, d int) (*Node, bool, error) {
 		r := t.build(es, d)
 		return r, r != nil, nil
 	}
+	n.flags |= flagVisited
 	switch n.typ {
 	case HashT:
 		r, err := t.resolve(n.hash)
@@ -230,6 +231,7 @@ func (t *Trie) applyExt(n *Node, es []entry, d int) (*Node, bool, error) {
 	}
 	t.release(n)
 	tail := n.next
+	tail.flags |= flagMoved // now deeper: Collapse must walk all of it
 	if l-j-1 > 0 {
 		tail = newExt(key[j+1:], n.next)
 	}

@@ -36,6 +36,26 @@ func benchValue(r *rand.Rand) []byte {
 	return v
 }
 
+// cpuMeter reports the process CPU time per operation of a benchmark as
+// the metric cpu-ns/op.
+type cpuMeter struct {
+	b     *testing.B
+	start int64
+}
+
+func startCPU(b *testing.B) *cpuMeter { return &cpuMeter{b, processCPU()} }
+
+// pause and resume exclude setup from the measure, like StopTimer and
+// StartTimer.
+func (m *cpuMeter) pause()  { m.start -= processCPU() }
+func (m *cpuMeter) resume() { m.start += processCPU() }
+
+func (m *cpuMeter) report() {
+	if m.b.N > 0 {
+		m.b.ReportMetric(float64(processCPU()-m.start)/float64(m.b.N), "cpu-ns/op")
+	}
+}
+
 // BenchmarkBatch100k applies 100,000 random puts to an empty trie as one
 // batch and flushes it to a MemoryStore.
 func BenchmarkBatch100k(b *testing.B) {
@@ -43,6 +63,8 @@ func BenchmarkBatch100k(b *testing.B) {
 	for _, mode := range []Mode{ModeAll, ModeLatest} {
 		b.Run(mode.String(), func(b *testing.B) {
 			b.ReportAllocs()
+			cpu := startCPU(b)
+			defer cpu.report()
 			for b.Loop() {
 				st := storage.NewMemoryStore()
 				tr := NewTrie(hash.Uint256{}, mode, st)
@@ -106,9 +128,13 @@ func BenchmarkBlock1kOn1M(b *testing.B) {
 				apply(b, blockChanges(r, &keys), depth)
 			}
 			b.ReportAllocs()
+			cpu := startCPU(b)
+			defer cpu.report()
 			for b.Loop() {
 				b.StopTimer()
+				cpu.pause()
 				changes := blockChanges(r, &keys)
+				cpu.resume()
 				b.StartTimer()
 				apply(b, changes, depth)
 			}
@@ -147,6 +173,8 @@ func BenchmarkGetProof(b *testing.B) {
 	st, root := buildTrie(b, ModeAll, kv)
 	b.Run("fresh", func(b *testing.B) {
 		b.ReportAllocs()
+		cpu := startCPU(b)
+		defer cpu.report()
 		i := 0
 		for b.Loop() {
 			if _, err := NewTrie(root, ModeAll, st).GetProof(keys[i%len(keys)]); err != nil {
@@ -158,6 +186,8 @@ func BenchmarkGetProof(b *testing.B) {
 	b.Run("cached", func(b *testing.B) {
 		tr := NewTrie(root, ModeAll, st)
 		b.ReportAllocs()
+		cpu := startCPU(b)
+		defer cpu.report()
 		i := 0
 		for b.Loop() {
 			if _, err := tr.GetProof(keys[i%len(keys)]); err != nil {

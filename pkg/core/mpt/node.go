@@ -78,7 +78,12 @@ var (
 const (
 	flagDirty     uint8 = 1 << iota // hash not computed: node created or changed since the last commit
 	flagCollapsed                   // hash node standing for a fully restored subtree (Billet)
+	flagVisited                     // in a Trie: created or visited since the last Collapse
+	flagMoved                       // in a Trie: subtree moved deeper since the last Collapse
 )
+
+// flagNew is the flags of a node created by trie code.
+const flagNew = flagDirty | flagVisited
 
 // Node is one trie node. A nil *Node is the empty node. Branch, extension
 // and leaf nodes carry their content; a hash node stands for a node by its
@@ -109,17 +114,17 @@ type branchAlloc struct {
 func newBranch() *Node {
 	a := new(branchAlloc)
 	a.n.typ = BranchT
-	a.n.flags = flagDirty
+	a.n.flags = flagNew
 	a.n.kids = &a.kids
 	return &a.n
 }
 
 func newExt(key []byte, next *Node) *Node {
-	return &Node{typ: ExtensionT, flags: flagDirty, data: key, next: next}
+	return &Node{typ: ExtensionT, flags: flagNew, data: key, next: next}
 }
 
 func newLeaf(value []byte) *Node {
-	return &Node{typ: LeafT, flags: flagDirty, data: value}
+	return &Node{typ: LeafT, flags: flagNew, data: value}
 }
 
 func newHash(h hash.Uint256) *Node {

@@ -31,7 +31,7 @@ func (t *Trie) GetProof(key []byte) ([][]byte, error) {
 	if err := checkKey(key); err != nil {
 		return nil, err
 	}
-	t.commit(t.root)
+	t.commit()
 	var buf [2 * MaxKeyLength]byte
 	path := toNibbles(buf[:0], key)
 	var proof [][]byte
@@ -41,6 +41,7 @@ func (t *Trie) GetProof(key []byte) ([][]byte, error) {
 		if n == nil {
 			return nil, ErrNotFound
 		}
+		n.flags |= flagVisited
 		switch n.typ {
 		case HashT:
 			r, err := t.resolve(n.hash)

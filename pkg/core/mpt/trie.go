@@ -5,6 +5,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -106,13 +109,23 @@ type Trie struct {
 	// Reference changes since the last flush: nodes hashed by commit (each
 	// gains a reference) and stored nodes released (each loses one). A
 	// hash may appear several times in each.
-	created  []createdNode
+	cm       committer
 	released []hash.Uint256
-	arena    arena
+	// changes counts the changes applied since the last commit, to decide
+	// whether hashing is worth spreading over several goroutines.
+	changes int
 	// known holds, in RC modes, the stored value of nodes loaded since the
 	// last flush (the store does not change in between), saving a read
 	// when they are released.
 	known map[hash.Uint256][]byte
+	// collapsed is the depth of the last Collapse (-1: none yet).
+	collapsed int
+}
+
+// committer hashes dirty nodes, keeping their encodings.
+type committer struct {
+	arena   arena
+	created []createdNode // nodes hashed (each gains a reference)
 }
 
 type createdNode struct {
@@ -130,8 +143,9 @@ type pendingRef struct {
 // the zero hash opens an empty trie. Nothing is read until needed.
 func NewTrie(root hash.Uint256, mode Mode, store storage.Store) *Trie {
 	t := &Trie{
-		store: store,
-		mode:  mode,
+		store:     store,
+		mode:      mode,
+		collapsed: -1,
 	}
 	if !root.IsZero() {
 		t.root = newHash(root)
@@ -172,13 +186,17 @@ func fromNibbles(dst, path []byte) []byte {
 // resolve loads the node with hash h from the store.
 func (t *Trie) resolve(h hash.Uint256) (*Node, error) {
 	n, data, err := loadNodeData(t.store, t.mode, h)
-	if err == nil && t.mode.RC() {
+	if err != nil {
+		return nil, err
+	}
+	n.flags |= flagVisited
+	if t.mode.RC() {
 		if t.known == nil {
 			t.known = make(map[hash.Uint256][]byte)
 		}
 		t.known[h] = data
 	}
-	return n, err
+	return n, nil
 }
 
 // loadNode reads and decodes the node with hash h. In GC mode a dead node
@@ -246,6 +264,7 @@ func (t *Trie) Get(key []byte) ([]byte, error) {
 		if n == nil {
 			return nil, ErrNotFound
 		}
+		n.flags |= flagVisited
 		switch n.typ {
 		case HashT:
 			r, err := t.resolve(n.hash)
@@ -319,6 +338,7 @@ func (t *Trie) PutBatch(b Batch) error {
 }
 
 func (t *Trie) applyRoot(es []entry) (bool, error) {
+	t.changes += len(es)
 	r, changed, err := t.apply(t.root, es, 0)
 	if err != nil {
 		return false, err
@@ -330,28 +350,85 @@ func (t *Trie) applyRoot(es []entry) (bool, error) {
 // StateRoot returns the root hash, computing the hashes of changed nodes;
 // the zero hash for an empty trie.
 func (t *Trie) StateRoot() hash.Uint256 {
-	t.commit(t.root)
+	t.commit()
 	return t.root.Hash()
+}
+
+// commit computes the hashes of dirty nodes from the root down.
+func (t *Trie) commit() {
+	if t.changes >= parallelCommitMin && runtime.GOMAXPROCS(0) > 1 {
+		t.commitParallel()
+	}
+	t.cm.commit(t.root)
+	t.changes = 0
+}
+
+// parallelCommitMin is the number of changes from which commit hashes the
+// subtrees of the first branch on separate goroutines.
+const parallelCommitMin = 2048
+
+// commitParallel hashes the dirty children of the topmost dirty branch
+// concurrently, each worker with its own committer. Hashes do not depend
+// on the order, so the result is the same as a sequential commit.
+func (t *Trie) commitParallel() {
+	n := t.root
+	for n != nil && n.typ == ExtensionT && n.flags&flagDirty != 0 {
+		n = n.next
+	}
+	if n == nil || n.typ != BranchT || n.flags&flagDirty == 0 {
+		return
+	}
+	var todo []*Node
+	for _, c := range n.kids {
+		if c != nil && c.flags&flagDirty != 0 {
+			todo = append(todo, c)
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(todo))
+	if workers < 2 {
+		return
+	}
+	cms := make([]committer, workers)
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	for w := range cms {
+		wg.Add(1)
+		go func(cm *committer) {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(todo) {
+					return
+				}
+				cm.commit(todo[i])
+			}
+		}(&cms[w])
+	}
+	wg.Wait()
+	for i := range cms {
+		t.cm.created = append(t.cm.created, cms[i].created...)
+		t.cm.arena.adopt(&cms[i].arena)
+	}
 }
 
 // commit computes the hashes of n and its dirty descendants, recording a
 // reference gained for each.
-func (t *Trie) commit(n *Node) {
+func (c *committer) commit(n *Node) {
 	if n == nil || n.flags&flagDirty == 0 {
 		return
 	}
 	switch n.typ {
 	case BranchT:
-		for _, c := range n.kids {
-			t.commit(c)
+		for _, k := range n.kids {
+			c.commit(k)
 		}
 	case ExtensionT:
-		t.commit(n.next)
+		c.commit(n.next)
 	}
-	enc := n.appendEncoding(t.arena.alloc(n.Size())[:0])
+	enc := n.appendEncoding(c.arena.alloc(n.Size())[:0])
 	n.hash = hash.Hash256(enc)
 	n.flags &^= flagDirty
-	t.created = append(t.created, createdNode{n.hash, enc})
+	c.created = append(c.created, createdNode{n.hash, enc})
 }
 
 // release records that a stored (clean) node loses one reference because
@@ -371,8 +448,8 @@ func (t *Trie) release(n *Node) {
 // the previous flush to the store in one change set. height is the block
 // height recorded for nodes that die in ModeGC.
 func (t *Trie) Flush(height uint32) error {
-	t.commit(t.root)
-	changes := make(map[string][]byte, len(t.created)+len(t.released))
+	t.commit()
+	changes := make(map[string][]byte, len(t.cm.created)+len(t.released))
 	if err := t.collect(height, changes); err != nil {
 		return err
 	}
@@ -382,7 +459,7 @@ func (t *Trie) Flush(height uint32) error {
 		}
 	}
 	t.clearPending()
-	t.arena.reset() // the store keeps no reference to the values
+	t.cm.arena.reset() // the store keeps no reference to the values
 	return nil
 }
 
@@ -392,18 +469,18 @@ func (t *Trie) Flush(height uint32) error {
 // other trie or Billet on that store) reads or flushes again. Values in dst
 // must not be modified. On error, dst may hold part of the changes.
 func (t *Trie) FlushTo(height uint32, dst map[string][]byte) error {
-	t.commit(t.root)
+	t.commit()
 	if err := t.collect(height, dst); err != nil {
 		return err
 	}
 	t.clearPending()
-	t.arena = arena{} // dst still references the old chunks
+	t.cm.arena = arena{} // dst still references the old chunks
 	return nil
 }
 
 func (t *Trie) clearPending() {
-	clear(t.created) // drop references to encodings
-	t.created = t.created[:0]
+	clear(t.cm.created) // drop references to encodings
+	t.cm.created = t.cm.created[:0]
 	t.released = t.released[:0]
 	t.known = nil
 }
@@ -437,8 +514,8 @@ func (t *Trie) collect(height uint32, dst map[string][]byte) error {
 				rel[h]++
 			}
 		}
-		keys := keyStrings(len(t.created), func(i int) hash.Uint256 { return t.created[i].h })
-		for i, c := range t.created {
+		keys := keyStrings(len(t.cm.created), func(i int) hash.Uint256 { return t.cm.created[i].h })
+		for i, c := range t.cm.created {
 			if rel != nil {
 				if r := rel[c.h]; r > 0 {
 					rel[c.h] = r - 1
@@ -449,8 +526,8 @@ func (t *Trie) collect(height uint32, dst map[string][]byte) error {
 		}
 		return nil
 	}
-	net := make(map[hash.Uint256]pendingRef, len(t.created)+len(t.released))
-	for _, c := range t.created {
+	net := make(map[hash.Uint256]pendingRef, len(t.cm.created)+len(t.released))
+	for _, c := range t.cm.created {
 		p := net[c.h]
 		p.delta++
 		p.enc = c.enc
@@ -521,7 +598,7 @@ func (t *Trie) refValue(h hash.Uint256, k string, p pendingRef, height uint32) (
 	if cnt == 0 && !t.mode.GC() {
 		return nil, nil
 	}
-	v := t.arena.alloc(len(enc) + refSuffixLen)
+	v := t.cm.arena.alloc(len(enc) + refSuffixLen)
 	copy(v, enc)
 	if cnt == 0 {
 		v[len(enc)] = 0
@@ -539,53 +616,99 @@ const DefaultCollapseDepth = 10
 
 // Collapse replaces every node at depth (counted in nodes, the root being
 // at 0) by a hash node, bounding the memory the trie keeps. Nodes with
-// unflushed changes are kept; call it after Flush.
+// unflushed changes are kept; call it after Flush. It walks only the nodes
+// created or visited since the previous Collapse (unless depth is smaller
+// than then), so its cost follows the block, not the trie.
 func (t *Trie) Collapse(depth int) {
-	t.root = collapse(t.root, max(depth, 0))
+	depth = max(depth, 0)
+	all := t.collapsed < 0 || depth < t.collapsed
+	t.root = collapse(t.root, depth, all)
+	t.collapsed = depth
 }
 
-func collapse(n *Node, depth int) *Node {
+func collapse(n *Node, depth int, all bool) *Node {
 	if n == nil || n.typ == HashT {
+		return n
+	}
+	if n.flags&flagMoved != 0 {
+		all = true
+		n.flags &^= flagMoved
+	}
+	if !all && n.flags&flagVisited == 0 {
 		return n
 	}
 	dirty := n.flags&flagDirty != 0
 	if depth == 0 && !dirty {
 		return newHash(n.hash)
 	}
+	if !dirty {
+		n.flags &^= flagVisited
+	}
 	switch n.typ {
 	case BranchT:
 		for i, c := range n.kids {
-			n.kids[i] = collapse(c, max(depth-1, 0))
+			n.kids[i] = collapse(c, max(depth-1, 0), all)
 		}
 	case ExtensionT:
-		n.next = collapse(n.next, max(depth-1, 0))
+		n.next = collapse(n.next, max(depth-1, 0), all)
 	}
 	return n
 }
 
 // arena hands out byte slices carved from large chunks, for node encodings
-// that live until the next flush.
+// that live until the next flush. After a reset the chunks are reused.
 type arena struct {
-	buf []byte
+	buf  []byte
+	used [][]byte // full chunks handed out since the last reset
+	free [][]byte // chunks to reuse
 }
 
-const arenaChunk = 256 << 10
+const (
+	arenaChunk = 256 << 10
+	// arenaKeep bounds the chunks kept for reuse (4 MiB).
+	arenaKeep = 16
+)
 
 func (a *arena) alloc(n int) []byte {
 	if cap(a.buf)-len(a.buf) < n {
 		if n > arenaChunk/4 {
 			return make([]byte, n)
 		}
-		a.buf = make([]byte, 0, arenaChunk)
+		if a.buf != nil {
+			a.used = append(a.used, a.buf)
+		}
+		if k := len(a.free); k > 0 {
+			a.buf, a.free = a.free[k-1][:0], a.free[:k-1]
+		} else {
+			a.buf = make([]byte, 0, arenaChunk)
+		}
 	}
 	l := len(a.buf)
 	a.buf = a.buf[:l+n]
 	return a.buf[l : l+n : l+n]
 }
 
-// reset makes the current chunk reusable; slices handed out before must no
-// longer be in use.
-func (a *arena) reset() { a.buf = a.buf[:0] }
+// adopt takes over the chunks of o (whose slices stay valid).
+func (a *arena) adopt(o *arena) {
+	a.used = append(a.used, o.used...)
+	if o.buf != nil {
+		a.used = append(a.used, o.buf)
+	}
+	*o = arena{}
+}
+
+// reset makes all chunks reusable; slices handed out before must no longer
+// be in use.
+func (a *arena) reset() {
+	a.buf = a.buf[:0]
+	for _, c := range a.used {
+		if len(a.free) < arenaKeep {
+			a.free = append(a.free, c[:0])
+		}
+	}
+	clear(a.used)
+	a.used = a.used[:0]
+}
 
 // CollectGarbage deletes from store the trie nodes that died (ModeGC) at a
 // height of at most height, and returns how many it deleted (neo-go:
