@@ -185,9 +185,16 @@ func fromNibbles(dst, path []byte) []byte {
 
 // resolve loads the node with hash h from the store.
 func (t *Trie) resolve(h hash.Uint256) (*Node, error) {
+	n, _, err := t.resolveData(h)
+	return n, err
+}
+
+// resolveData is resolve also returning the stored value (which the node
+// aliases and the caller must not modify).
+func (t *Trie) resolveData(h hash.Uint256) (*Node, []byte, error) {
 	n, data, err := loadNodeData(t.store, t.mode, h)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	n.flags |= flagVisited
 	if t.mode.RC() {
@@ -196,7 +203,7 @@ func (t *Trie) resolve(h hash.Uint256) (*Node, error) {
 		}
 		t.known[h] = data
 	}
-	return n, nil
+	return n, data, nil
 }
 
 // loadNode reads and decodes the node with hash h. In GC mode a dead node
@@ -485,8 +492,9 @@ func (t *Trie) clearPending() {
 	t.known = nil
 }
 
-// keyString returns the store keys of hashes as substrings of one string.
-func keyStrings(n int, h func(i int) hash.Uint256) []string {
+// nodeKeys returns the store keys of n hashes as substrings of one string
+// (map keys) and as sub-slices of one buffer (for reads).
+func nodeKeys(n int, h func(i int) hash.Uint256) ([]string, []byte) {
 	const kl = 1 + hash.Uint256Size
 	kb := make([]byte, 0, n*kl)
 	for i := range n {
@@ -499,7 +507,7 @@ func keyStrings(n int, h func(i int) hash.Uint256) []string {
 	for i := range keys {
 		keys[i] = all[i*kl : (i+1)*kl]
 	}
-	return keys
+	return keys, kb
 }
 
 // collect turns pending reference changes into store changes.
@@ -514,7 +522,7 @@ func (t *Trie) collect(height uint32, dst map[string][]byte) error {
 				rel[h]++
 			}
 		}
-		keys := keyStrings(len(t.cm.created), func(i int) hash.Uint256 { return t.cm.created[i].h })
+		keys, _ := nodeKeys(len(t.cm.created), func(i int) hash.Uint256 { return t.cm.created[i].h })
 		for i, c := range t.cm.created {
 			if rel != nil {
 				if r := rel[c.h]; r > 0 {
@@ -548,9 +556,10 @@ func (t *Trie) collect(height uint32, dst map[string][]byte) error {
 			changes = append(changes, change{h, p})
 		}
 	}
-	keys := keyStrings(len(changes), func(i int) hash.Uint256 { return changes[i].h })
+	keys, kb := nodeKeys(len(changes), func(i int) hash.Uint256 { return changes[i].h })
+	const kl = 1 + hash.Uint256Size
 	for i, c := range changes {
-		v, err := t.refValue(c.h, keys[i], c.p, height)
+		v, err := t.refValue(c.h, kb[i*kl:(i+1)*kl:(i+1)*kl], c.p, height)
 		if err != nil {
 			return err
 		}
@@ -561,13 +570,13 @@ func (t *Trie) collect(height uint32, dst map[string][]byte) error {
 
 // refValue returns the new stored value (nil to delete) of a node whose
 // reference count changes by p.delta.
-func (t *Trie) refValue(h hash.Uint256, k string, p pendingRef, height uint32) ([]byte, error) {
+func (t *Trie) refValue(h hash.Uint256, k []byte, p pendingRef, height uint32) ([]byte, error) {
 	var cnt int64
 	enc := p.enc
 	data, ok := t.known[h]
 	var err error
 	if !ok {
-		data, err = t.store.Get([]byte(k))
+		data, err = t.store.Get(k)
 	}
 	switch {
 	case err == nil:

@@ -194,3 +194,33 @@ func TestGetDoesNotChangeRoot(t *testing.T) {
 		t.Fatalf("empty value: %v %v", v, err)
 	}
 }
+
+// TestProofOwnership checks that a proof belongs to the caller: scribbling
+// over it changes neither the trie nor later proofs.
+func TestProofOwnership(t *testing.T) {
+	for _, mode := range []Mode{ModeAll, ModeLatest} {
+		st, root := buildTrie(t, mode, map[string][]byte{"\x01\x02": {1}, "\x01\x03": {2}, "\x05": {3}})
+		tr := NewTrie(root, mode, st)
+		p1, err := tr.GetProof([]byte{1, 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := make([][]byte, len(p1))
+		for i := range p1 {
+			want[i] = bytes.Clone(p1[i])
+			clear(p1[i])
+		}
+		p2, err := tr.GetProof([]byte{1, 2})
+		if err != nil || len(p2) != len(want) {
+			t.Fatal(err)
+		}
+		for i := range p2 {
+			if !bytes.Equal(p2[i], want[i]) {
+				t.Fatalf("%s: proof node %d changed", mode, i)
+			}
+		}
+		if v, err := VerifyProof(tr.StateRoot(), []byte{1, 2}, p2); err != nil || !bytes.Equal(v, []byte{1}) {
+			t.Fatalf("%s: verify: %x %v", mode, v, err)
+		}
+	}
+}
