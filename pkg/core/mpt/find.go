@@ -75,7 +75,7 @@ func (t *Trie) Find(prefix, from []byte, max int) ([]KeyValue, error) {
 }
 
 // walker visits leaves in key order within a bound: forward, keys >= bound;
-// backwards, keys <= bound (when bounded).
+// backwards, keys <= bound or extending it (when bounded).
 type walker struct {
 	store     storage.Store
 	mode      Mode
@@ -150,8 +150,13 @@ func (w *walker) classify(p []byte) int {
 	if cp == len(p) {
 		return posPartial
 	}
-	// p leaves the bound at cp (or the bound ends first).
-	greater := cp == len(w.bound) || p[cp] > w.bound[cp]
+	// Keys that extend the bound are in range both ways: backwards walks
+	// include the whole subtree under Prefix+Start (storage.SeekRange).
+	if cp == len(w.bound) {
+		return posAll
+	}
+	// p leaves the bound at cp.
+	greater := p[cp] > w.bound[cp]
 	if greater != w.backwards {
 		return posAll
 	}

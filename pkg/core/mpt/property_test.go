@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/n3node/n3node/pkg/core/storage"
@@ -290,11 +291,14 @@ func checkReads(t *testing.T, r *rand.Rand, tr *Trie, ref map[string][]byte) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("find(%x, %x, %d) = %x, want %x", prefix, from, limit, got, want)
 		}
-		// Seek backwards from prefix+from (inclusive), or from the end.
+		// Seek backwards from prefix+from (inclusive, with every key that
+		// extends it, as storage.SeekRange defines), or from the end.
 		want = want[:0]
+		bound := string(prefix) + string(from)
 		for i := len(keys) - 1; i >= 0; i-- {
 			k := keys[i]
-			if !bytes.HasPrefix([]byte(k), prefix) || len(from) > 0 && k > string(prefix)+string(from) {
+			if !bytes.HasPrefix([]byte(k), prefix) ||
+				len(from) > 0 && k > bound && !strings.HasPrefix(k, bound) {
 				continue
 			}
 			want = append(want, k)
