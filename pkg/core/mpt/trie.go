@@ -55,9 +55,9 @@ func (m Mode) String() string {
 }
 
 // NodePrefix is the store key prefix of trie nodes: a node is stored under
-// NodePrefix followed by its hash (neo-go: storage.DataMPT). C# keeps its
-// own store with prefix 0xf0 and a var-int reference count.
-const NodePrefix byte = 0x03
+// NodePrefix followed by its hash (storage.DataMPT, as in neo-go). C# keeps
+// its own store with prefix 0xf0 and a var-int reference count.
+const NodePrefix = byte(storage.DataMPT)
 
 // refSuffixLen is the length of the reference-count suffix in RC modes: a
 // flag byte (1 = active, 0 = dead in GC mode) and a little-endian uint32
