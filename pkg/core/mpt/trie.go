@@ -99,8 +99,10 @@ func NodeKey(h hash.Uint256) []byte {
 // nodes, and Flush writes the nodes that became reachable (and, in RC
 // modes, the reference count changes) to the store.
 //
-// A Trie is not safe for concurrent use; reads (Get, Find, GetProof) load
-// nodes into memory and so are writes too.
+// A Trie is not safe for concurrent use; reads (Get, GetProof) load nodes
+// into memory and so are writes too. It must be the only writer of trie
+// nodes in its store (it reuses reference counts it read since the last
+// flush).
 type Trie struct {
 	store storage.Store
 	mode  Mode
