@@ -96,7 +96,7 @@ func TestGenesisNativeStates(t *testing.T) {
 			}
 		})
 	}
-	require.Equal(t, len(cases)*3, checked, "Management, Ledger and Policy in every case")
+	require.Equal(t, len(cases)*5, checked, "Management, Ledger, NEO, GAS and Policy in every case")
 }
 
 func TestNativeMetadataAllHardforks(t *testing.T) {
