@@ -14,6 +14,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
 // GASFactor is the number of datoshi in one GAS (10^decimals).
@@ -31,8 +32,6 @@ type GAS struct {
 
 func newGAS(cs *Contracts) Contract {
 	g := &GAS{nep17: nep17{md: NewContractMD(nativenames.Gas, config.HFDefault), cs: cs, symbol: "GAS", decimals: 8}}
-	g.change = g.changeBalance
-	g.balance = gasBalanceFromBytes
 	g.addMethods(nil)
 	cs.GAS = g
 	return g
@@ -41,37 +40,30 @@ func newGAS(cs *Contracts) Contract {
 // Metadata implements Contract.
 func (g *GAS) Metadata() *ContractMD { return g.md }
 
-func gasBalanceFromBytes(si []byte) (*big.Int, error) {
-	b, err := state.NEP17BalanceFromBytes(si)
-	if err != nil {
+// gasChangeBalance is GAS's balance change (neo-go GAS.increaseBalance); the
+// result may alias buf.
+func gasChangeBalance(si []byte, amount, required *big.Int, buf []byte) ([]byte, error) {
+	var acc state.NEP17Balance
+	if err := state.DecodeNEP17Balance(si, &acc); err != nil {
 		return nil, err
-	}
-	return &b.Balance, nil
-}
-
-// changeBalance is GAS's balance change (neo-go GAS.increaseBalance).
-func (g *GAS) changeBalance(_ *interop.Context, _ hash.Uint160, si []byte, amount, required *big.Int) ([]byte, *big.Int, error) {
-	acc, err := state.NEP17BalanceFromBytes(si)
-	if err != nil {
-		return nil, nil, err
 	}
 	switch amount.Sign() {
 	case 0:
 		// A transfer to self may ask for more than the balance.
 		if required != nil && acc.Balance.Cmp(required) < 0 {
-			return nil, nil, errInsufficientFunds
+			return nil, errInsufficientFunds
 		}
-		return si, nil, nil
+		return si, nil
 	case -1:
 		if acc.Balance.CmpAbs(amount) < 0 {
-			return nil, nil, errInsufficientFunds
+			return nil, errInsufficientFunds
 		}
 	}
 	acc.Balance.Add(&acc.Balance, amount)
 	if acc.Balance.Sign() == 0 {
-		return nil, nil, nil
+		return nil, nil
 	}
-	return acc.Bytes(nil), nil, nil
+	return acc.Bytes(buf), nil
 }
 
 // standbyValidatorsAddress is the BFT account of the standby validators
@@ -115,15 +107,52 @@ func (g *GAS) InitializeCache(*dao.Simple, *config.Blockchain, uint32) error { r
 
 // OnPersist implements Contract: fees are burnt from the senders and the
 // network fees minted to the primary validator.
+//
+// The burns are those of C# (one Transfer to null per transaction, in
+// order, failing the block if a sender cannot pay), but the balances and
+// the total supply are read and written once per block, not once per
+// transaction: the final state is the same.
 func (g *GAS) OnPersist(ic *interop.Context) error {
 	txs := ic.Block.Transactions
 	if len(txs) == 0 {
 		return nil
 	}
-	var netFee int64
+	type payer struct {
+		balance big.Int
+		item    stackitem.Item // the sender's address, shared by its notifications
+	}
+	var (
+		netFee int64
+		fee    big.Int
+		burnt  big.Int
+		payers = make(map[hash.Uint160]*payer, min(len(txs), 1024))
+		order  []hash.Uint160
+	)
 	for _, tx := range txs {
-		if err := g.burn(ic, tx.Sender(), big.NewInt(tx.SystemFee+tx.NetworkFee)); err != nil {
-			return fmt.Errorf("burning fees of %s: %w", tx.Hash().StringLE(), err)
+		sender := tx.Sender()
+		p, ok := payers[sender]
+		if !ok {
+			var acc state.NEP17Balance
+			if err := state.DecodeNEP17Balance(ic.DAO.GetStorageItem(g.md.ID, accountKey(sender)), &acc); err != nil {
+				return err
+			}
+			p = &payer{item: HashItem(sender)}
+			p.balance.Set(&acc.Balance)
+			payers[sender] = p
+			order = append(order, sender)
+		}
+		fee.SetInt64(tx.SystemFee + tx.NetworkFee)
+		if fee.Sign() != 0 {
+			if p.balance.Cmp(&fee) < 0 {
+				return fmt.Errorf("burning fees of %s: %w", tx.Hash().StringLE(), errInsufficientFunds)
+			}
+			p.balance.Sub(&p.balance, &fee)
+			burnt.Add(&burnt, &fee)
+			if err := ic.AddNotification(g.md.Hash, "Transfer", stackitem.NewArray([]stackitem.Item{
+				p.item, stackitem.Null{}, stackitem.NewInt(tx.SystemFee + tx.NetworkFee),
+			})); err != nil {
+				return err
+			}
 		}
 		netFee += tx.NetworkFee
 		// The NotaryAssisted attribute fee goes to the notary nodes (the
@@ -134,6 +163,18 @@ func (g *GAS) OnPersist(ic *interop.Context) error {
 			}
 		}
 	}
+	var buf [scratchSize]byte
+	for _, h := range order {
+		p := payers[h]
+		key := accountKey(h)
+		if p.balance.Sign() == 0 {
+			ic.DAO.DeleteStorageItem(g.md.ID, key)
+			continue
+		}
+		acc := state.NEP17Balance{Balance: p.balance}
+		ic.DAO.PutStorageItem(g.md.ID, key, acc.Bytes(buf[:0]))
+	}
+	g.addSupply(ic.DAO, burnt.Neg(&burnt))
 	vals := g.cs.NEO.NextBlockValidators(ic.DAO)
 	if int(ic.Block.PrimaryIndex) >= len(vals) {
 		return fmt.Errorf("primary index %d out of %d validators", ic.Block.PrimaryIndex, len(vals))

@@ -111,8 +111,7 @@ var (
 
 func newNEO(cs *Contracts) Contract {
 	n := &NEO{nep17: nep17{md: NewContractMD(nativenames.Neo, config.HFDefault), cs: cs, symbol: "NEO", decimals: 0}}
-	n.change = n.changeBalance
-	n.balance = neoBalanceFromBytes
+	n.neo = n
 	if pks, err := cs.cfg.StandbyCommitteeKeys(); err == nil {
 		for _, pk := range pks {
 			k, err := keys.NewPublicKeyFromBytes(pk.Bytes())
@@ -199,14 +198,6 @@ func (n *NEO) cache(d *dao.Simple) *NeoCache {
 }
 
 func (n *NEO) rwCache(d *dao.Simple) *NeoCache { return d.GetRWCache(n.md.ID).(*NeoCache) }
-
-func neoBalanceFromBytes(si []byte) (*big.Int, error) {
-	var s state.NEOBalance
-	if err := state.DecodeNEOBalance(si, &s); err != nil {
-		return nil, err
-	}
-	return &s.Balance, nil
-}
 
 // ---- keys ----
 
@@ -467,7 +458,7 @@ func keysItem(ks []*keys.PublicKey) stackitem.Item {
 // update, neo-go increaseBalance): the account's unclaimed GAS is computed
 // (once per block) and returned for distribution, its votes follow its
 // balance.
-func (n *NEO) changeBalance(ic *interop.Context, _ hash.Uint160, si []byte, amount, required *big.Int) ([]byte, *big.Int, error) {
+func (n *NEO) changeBalance(ic *interop.Context, si []byte, amount, required *big.Int, buf []byte) ([]byte, *big.Int, error) {
 	var acc state.NEOBalance
 	if err := state.DecodeNEOBalance(si, &acc); err != nil {
 		return nil, nil, err
@@ -481,7 +472,7 @@ func (n *NEO) changeBalance(ic *interop.Context, _ hash.Uint160, si []byte, amou
 		return nil, nil, err
 	}
 	if amount.Sign() == 0 {
-		return acc.AppendBytes(nil), dist, nil
+		return acc.AppendBytes(buf), dist, nil
 	}
 	if acc.VoteTo != nil {
 		if err := n.modifyVotes(ic.DAO, acc.VoteTo.Bytes(), amount, true); err != nil {
@@ -493,7 +484,7 @@ func (n *NEO) changeBalance(ic *interop.Context, _ hash.Uint160, si []byte, amou
 	if acc.Balance.Sign() == 0 {
 		return nil, dist, nil
 	}
-	return acc.AppendBytes(nil), dist, nil
+	return acc.AppendBytes(buf), dist, nil
 }
 
 // distributeGas computes the GAS acc earned since its last balance change

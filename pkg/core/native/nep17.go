@@ -7,6 +7,7 @@ import (
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
+	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/encoding/bigint"
 	"github.com/n3node/n3node/pkg/smartcontract"
@@ -29,21 +30,50 @@ var errInsufficientFunds = errors.New("insufficient funds")
 
 // nep17 is the NEP-17 part shared by NeoToken and GasToken (C#
 // FungibleToken, neo-go nep17TokenNative): the five standard methods, the
-// Transfer event, the storage layout and the mint and burn helpers.
+// Transfer event, the storage layout and the mint and burn helpers. The
+// token-specific balance logic is called directly (not through function
+// values) so that scratch buffers stay on the stack.
 type nep17 struct {
 	md       *ContractMD
 	cs       *Contracts
 	symbol   string
 	decimals int64
-	// change applies amount (which may be zero or negative) to the account
-	// state stored as si (nil: none yet) and returns the value to store (nil:
-	// delete the account) and the GAS the change earns the account (NEO; nil
-	// for none). required, if not nil, is the balance the account must have
-	// (a zero-amount transfer of required tokens to itself). It does not
-	// write storage.
-	change func(ic *interop.Context, acc hash.Uint160, si []byte, amount, required *big.Int) ([]byte, *big.Int, error)
-	// balance decodes the balance of a stored account state.
-	balance func(si []byte) (*big.Int, error)
+	// neo is set for NeoToken: its balance changes distribute GAS and move
+	// votes.
+	neo *NEO
+}
+
+// scratchSize fits any account state the tokens write.
+const scratchSize = 128
+
+// change applies amount (which may be zero or negative) to the account
+// state stored as si (nil: none yet) and returns the value to store (nil:
+// delete the account; it may alias buf) and the GAS the change earns the
+// account (NEO; nil for none). required, if not nil, is the balance the
+// account must have (a zero-amount transfer of required tokens to itself).
+// It does not write the account.
+func (t *nep17) change(ic *interop.Context, si []byte, amount, required *big.Int, buf []byte) ([]byte, *big.Int, error) {
+	if t.neo != nil {
+		return t.neo.changeBalance(ic, si, amount, required, buf)
+	}
+	val, err := gasChangeBalance(si, amount, required, buf)
+	return val, nil, err
+}
+
+// balance decodes the balance of a stored account state.
+func (t *nep17) balance(si []byte) (*big.Int, error) {
+	if t.neo != nil {
+		var s state.NEOBalance
+		if err := state.DecodeNEOBalance(si, &s); err != nil {
+			return nil, err
+		}
+		return &s.Balance, nil
+	}
+	var s state.NEP17Balance
+	if err := state.DecodeNEP17Balance(si, &s); err != nil {
+		return nil, err
+	}
+	return &s.Balance, nil
 }
 
 func accountKey(h hash.Uint160) []byte { return makeUint160Key(prefixAccount, h) }
@@ -141,11 +171,11 @@ func (t *nep17) transfer(ic *interop.Context, args []stackitem.Item, done func(s
 		return done(stackitem.Bool(false))
 	}
 	isEmpty := from == to || amount.Sign() == 0
-	inc := new(big.Int)
+	var inc big.Int
 	if !isEmpty {
 		inc.Neg(amount)
 	}
-	dist1, err := t.updateBalance(ic, from, inc, amount)
+	dist1, err := t.updateBalance(ic, from, &inc, amount)
 	if err != nil {
 		return done(stackitem.Bool(false))
 	}
@@ -154,6 +184,17 @@ func (t *nep17) transfer(ic *interop.Context, args []stackitem.Item, done func(s
 		if dist2, err = t.updateBalance(ic, to, amount, nil); err != nil {
 			return done(stackitem.Bool(false))
 		}
+	}
+	if dist1 == nil && dist2 == nil {
+		// The common case needs no continuation.
+		if err := t.notifyTransfer(ic, &from, &to, amount); err != nil {
+			return err
+		}
+		cs, err := ic.GetContract(to)
+		if err != nil {
+			return done(stackitem.Bool(true))
+		}
+		return t.callOnPayment(ic, &from, cs, amount, data, func() error { return done(stackitem.Bool(true)) })
 	}
 	var dists []gasDistribution
 	if dist1 != nil {
@@ -171,7 +212,8 @@ func (t *nep17) transfer(ic *interop.Context, args []stackitem.Item, done func(s
 // updateAccBalance): an account without state can only receive; required
 // is the balance a zero-amount change needs.
 func (t *nep17) updateBalance(ic *interop.Context, acc hash.Uint160, amount, required *big.Int) (*big.Int, error) {
-	key := accountKey(acc)
+	var kb [1 + hash.Uint160Size]byte
+	key := append(append(kb[:0], prefixAccount), acc[:]...)
 	si := ic.DAO.GetStorageItem(t.md.ID, key)
 	if si == nil {
 		if amount.Sign() < 0 || required != nil && required.Sign() > 0 {
@@ -181,7 +223,8 @@ func (t *nep17) updateBalance(ic *interop.Context, acc hash.Uint160, amount, req
 			return nil, nil
 		}
 	}
-	val, dist, err := t.change(ic, acc, si, amount, required)
+	var buf [scratchSize]byte
+	val, dist, err := t.change(ic, si, amount, required, buf[:0])
 	if err != nil {
 		return nil, err
 	}
@@ -206,15 +249,35 @@ func addressItem(h *hash.Uint160) stackitem.Item {
 	return HashItem(*h)
 }
 
+// intItem is an Integer item of x (x is not retained).
+func intItem(x *big.Int) stackitem.Item {
+	if x.IsInt64() {
+		return stackitem.NewInt(x.Int64())
+	}
+	return stackitem.NewBigInteger(new(big.Int).Set(x))
+}
+
+func (t *nep17) notifyTransfer(ic *interop.Context, from, to *hash.Uint160, amount *big.Int) error {
+	return ic.AddNotification(t.md.Hash, "Transfer", stackitem.NewArray([]stackitem.Item{
+		addressItem(from), addressItem(to), intItem(amount),
+	}))
+}
+
+// callOnPayment calls onNEP17Payment of contract cs, then then.
+func (t *nep17) callOnPayment(ic *interop.Context, from *hash.Uint160, cs *state.Contract, amount *big.Int,
+	data stackitem.Item, then func() error) error {
+	return ic.CallFromNative(t.md.Hash, cs, manifest.MethodOnNEP17Payment, []stackitem.Item{
+		addressItem(from), intItem(amount), data,
+	}, false, func(*interop.Context, stackitem.Item) error { return then() })
+}
+
 // postTransfer sends the Transfer notification, calls onNEP17Payment of a
 // contract recipient (if callOnPayment), then mints the GAS distributions
 // (calling onNEP17Payment of contract holders likewise) and finally runs
 // then (C# PostTransferAsync; NeoToken's override mints after it).
 func (t *nep17) postTransfer(ic *interop.Context, from, to *hash.Uint160, amount *big.Int, data stackitem.Item,
 	callOnPayment bool, dists []gasDistribution, then func() error) error {
-	if err := ic.AddNotification(t.md.Hash, "Transfer", stackitem.NewArray([]stackitem.Item{
-		addressItem(from), addressItem(to), stackitem.NewBigInteger(new(big.Int).Set(amount)),
-	})); err != nil {
+	if err := t.notifyTransfer(ic, from, to, amount); err != nil {
 		return err
 	}
 	cont := then
@@ -228,9 +291,7 @@ func (t *nep17) postTransfer(ic *interop.Context, from, to *hash.Uint160, amount
 	if err != nil {
 		return cont()
 	}
-	return ic.CallFromNative(t.md.Hash, cs, manifest.MethodOnNEP17Payment, []stackitem.Item{
-		addressItem(from), stackitem.NewBigInteger(new(big.Int).Set(amount)), data,
-	}, false, func(*interop.Context, stackitem.Item) error { return cont() })
+	return t.callOnPayment(ic, from, cs, amount, data, cont)
 }
 
 // addTokens adds amount (negative to remove) to the balance of h and to the
@@ -238,7 +299,8 @@ func (t *nep17) postTransfer(ic *interop.Context, from, to *hash.Uint160, amount
 func (t *nep17) addTokens(ic *interop.Context, h hash.Uint160, amount *big.Int) (*big.Int, error) {
 	key := accountKey(h)
 	si := ic.DAO.GetStorageItem(t.md.ID, key)
-	val, dist, err := t.change(ic, h, si, amount, nil)
+	var buf [scratchSize]byte
+	val, dist, err := t.change(ic, si, amount, nil, buf[:0])
 	if err != nil {
 		return nil, err
 	}
@@ -247,9 +309,13 @@ func (t *nep17) addTokens(ic *interop.Context, h hash.Uint160, amount *big.Int) 
 	} else {
 		ic.DAO.PutStorageItem(t.md.ID, key, val)
 	}
-	supply := t.TotalSupply(ic.DAO)
-	ic.DAO.PutBigInt(t.md.ID, totalSupplyKey, supply.Add(supply, amount))
+	t.addSupply(ic.DAO, amount)
 	return dist, nil
+}
+
+func (t *nep17) addSupply(d *dao.Simple, amount *big.Int) {
+	supply := t.TotalSupply(d)
+	d.PutBigInt(t.md.ID, totalSupplyKey, supply.Add(supply, amount))
 }
 
 // mint creates amount tokens for h (C# FungibleToken.Mint): Transfer from

@@ -96,14 +96,16 @@ func decodeNEOBalanceFast(b []byte, s *NEOBalance) error {
 	if err != nil {
 		return err
 	}
-	var h big.Int
-	if rest, err = readSerializedInt(rest, &h); err != nil {
-		return err
-	}
-	if !h.IsUint64() || h.Uint64() > 0xffffffff {
+	// The height: an Integer in [0, 2^32).
+	if len(rest) < 2 || rest[0] != byte(stackitem.IntegerT) || rest[1] > 8 || len(rest) < 2+int(rest[1]) {
 		return errNotFast
 	}
-	s.BalanceHeight = uint32(h.Uint64())
+	h, ok := bigint.Int64FromBytes(rest[2 : 2+int(rest[1])])
+	if !ok || h < 0 || h > 0xffffffff {
+		return errNotFast
+	}
+	s.BalanceHeight = uint32(h)
+	rest = rest[2+int(rest[1]):]
 	switch {
 	case len(rest) > 0 && rest[0] == byte(stackitem.AnyT):
 		s.VoteTo = nil
