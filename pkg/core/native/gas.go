@@ -120,6 +120,7 @@ func (g *GAS) OnPersist(ic *interop.Context) error {
 	type payer struct {
 		balance big.Int
 		item    stackitem.Item // the sender's address, shared by its notifications
+		paid    bool
 	}
 	var (
 		netFee int64
@@ -147,6 +148,7 @@ func (g *GAS) OnPersist(ic *interop.Context) error {
 				return fmt.Errorf("burning fees of %s: %w", tx.Hash().StringLE(), errInsufficientFunds)
 			}
 			p.balance.Sub(&p.balance, &fee)
+			p.paid = true
 			burnt.Add(&burnt, &fee)
 			if err := ic.AddNotification(g.md.Hash, "Transfer", stackitem.NewArray([]stackitem.Item{
 				p.item, stackitem.Null{}, stackitem.NewInt(tx.SystemFee + tx.NetworkFee),
@@ -166,6 +168,9 @@ func (g *GAS) OnPersist(ic *interop.Context) error {
 	var buf [scratchSize]byte
 	for _, h := range order {
 		p := payers[h]
+		if !p.paid {
+			continue
+		}
 		key := accountKey(h)
 		if p.balance.Sign() == 0 {
 			ic.DAO.DeleteStorageItem(g.md.ID, key)

@@ -136,6 +136,18 @@ func TestGAS_Fees(t *testing.T) {
 		aers := c.AddBlockFull()
 		require.Empty(t, aers[0].Events)
 	})
+	t.Run("free transactions burn nothing", func(t *testing.T) {
+		poor := testKey(t, "poor").ScriptHash()
+		tx := c.NewTx([]byte{0x11}, signer(poor))
+		tx.SystemFee, tx.NetworkFee = 0, 0
+		d := c.DAO.GetPrivate()
+		aers, err := c.Natives.ExecuteBlock(c, d, c.NextBlock(tx))
+		require.NoError(t, err)
+		require.Empty(t, aers[0].Events)
+		for k := range d.Store.Changes([]byte{0x70}) {
+			require.NotContains(t, k, string(poor[:]))
+		}
+	})
 	t.Run("sender cannot pay", func(t *testing.T) {
 		poor := testKey(t, "poor").ScriptHash()
 		tx := c.NewTx([]byte{0x11}, signer(poor))
