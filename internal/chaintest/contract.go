@@ -169,4 +169,3 @@ func (c *Chain) Invoke(script []byte, flags callflag.CallFlag, gas int64, signer
 
 // ResultItems is a convenience for the result items of a finished context.
 func ResultItems(ic *interop.Context) []stackitem.Item { return ic.ResultItems() }
-

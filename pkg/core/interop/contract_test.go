@@ -460,7 +460,7 @@ func TestFindSnapshot(t *testing.T) {
 		emit.Bytes(w, []byte("v"))
 		emit.Bytes(w, []byte("s2"))
 		emit.Syscall(w, interop.SystemStorageGetContext)
-		emit.Syscall(w, interop.SystemStoragePut) // [it]
+		emit.Syscall(w, interop.SystemStoragePut)  // [it]
 		emit.Opcodes(w, opcode.PUSH0, opcode.SWAP) // [n, it]
 		loop := w.Len()
 		emit.Opcodes(w, opcode.DUP)
@@ -549,7 +549,9 @@ func TestWitnessScopes(t *testing.T) {
 		emit.Bytes(w, acc[:])
 		emit.Syscall(w, interop.SystemRuntimeCheckWitness)
 	})
-	cond := func(t transaction.WitnessConditionType) transaction.WitnessCondition { return transaction.WitnessCondition{Type: t} }
+	cond := func(t transaction.WitnessConditionType) transaction.WitnessCondition {
+		return transaction.WitnessCondition{Type: t}
+	}
 	rule := func(allow bool, c transaction.WitnessCondition) transaction.WitnessRule {
 		a := transaction.WitnessDeny
 		if allow {
@@ -786,4 +788,5 @@ func TestCreateMultisigAccountErrors(t *testing.T) {
 	ic = old.Invoke(script, callflag.All, -1)
 	require.Equal(t, (scriptPrice(t, script)+1<<8)*execFee, ic.VM.GasConsumed())
 }
+
 type nefToken = nef.MethodToken
