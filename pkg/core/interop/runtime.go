@@ -103,7 +103,7 @@ func runtimeLoadScript(ic *Context) error {
 		RVCount:           -1,
 		ScriptHash:        hash.Hash160(script),
 		CallingScriptHash: ic.CurrentScriptHash(),
-		CallFlags:         vm.CallFlags(fs),
+		CallFlags:         callflag.CallFlag(fs),
 		Data:              &Invocation{Calling: ic.CurrentInvocation(), dynamic: true},
 	}); err != nil {
 		return err

@@ -1,9 +1,3 @@
-// Package emit builds NeoVM scripts, emitting exactly what C# ScriptBuilder
-// and its neo extensions (EmitPush, CreateArray, CreateMap, EmitDynamicCall)
-// emit, so scripts built here hash the same as the reference's.
-//
-// Every function appends to an io.BinWriter; errors (an integer beyond 32
-// bytes, an unsupported value) are recorded in the writer's sticky Err.
 package emit
 
 import (

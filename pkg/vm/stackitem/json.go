@@ -1,6 +1,7 @@
 package stackitem
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -150,23 +151,33 @@ func ToJSONLimited(item Item, maxSize int) ([]byte, error) {
 }
 
 // jsonString is GetString: strict UTF-8.
-func jsonString(item Item) (string, error) {
+func jsonString(item Item) ([]byte, error) {
 	b, err := item.TryBytes()
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if !utf8.Valid(b) {
-		return "", fmt.Errorf("%w: invalid UTF-8", ErrJSON)
+		return nil, fmt.Errorf("%w: invalid UTF-8", ErrJSON)
 	}
-	return string(b), nil
+	return b, nil
 }
 
 const upperHex = "0123456789ABCDEF"
 
-// appendJSONString writes s as System.Text.Json's default encoder does.
-func appendJSONString(out []byte, s string) []byte {
+// jsonEscaped marks the printable ASCII characters the default encoder
+// escapes as \uXXXX.
+var jsonEscaped = [128]bool{'"': true, '&': true, '\'': true, '+': true, '<': true, '>': true, '`': true}
+
+// appendJSONString writes s (valid UTF-8) as System.Text.Json's default
+// encoder does.
+func appendJSONString(out []byte, s []byte) []byte {
 	out = append(out, '"')
-	for _, r := range s {
+	for len(s) > 0 {
+		r, n := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRune(s)
+		}
+		s = s[n:]
 		switch {
 		case r == '\b':
 			out = append(out, '\\', 'b')
@@ -180,7 +191,7 @@ func appendJSONString(out []byte, s string) []byte {
 			out = append(out, '\\', 't')
 		case r == '\\':
 			out = append(out, '\\', '\\')
-		case r >= 0x20 && r < 0x7f && !strings.ContainsRune("\"&'+<>`", r):
+		case r >= 0x20 && r < 0x7f && !jsonEscaped[r]:
 			out = append(out, byte(r))
 		case r >= 0x10000:
 			hi, lo := utf16.EncodeRune(r)
@@ -295,7 +306,7 @@ func (p *jsonParser) skipSpace() {
 					p.pos++
 				}
 			case '*':
-				end := strings.Index(string(p.data[p.pos+2:]), "*/")
+				end := bytes.Index(p.data[p.pos+2:], []byte("*/"))
 				if end < 0 {
 					p.fail("unterminated comment")
 					return
@@ -312,7 +323,7 @@ func (p *jsonParser) skipSpace() {
 }
 
 func (p *jsonParser) peekLiteral(lit string) bool {
-	return strings.HasPrefix(string(p.data[p.pos:]), lit)
+	return bytes.HasPrefix(p.data[p.pos:], []byte(lit))
 }
 
 // count is C#'s "if (maxStackSize-- == 0) throw".
@@ -356,7 +367,7 @@ func (p *jsonParser) value(d int) Item {
 		if p.err != nil {
 			return nil
 		}
-		item = NewByteString([]byte(s))
+		item = NewByteString(s)
 	case c == '-' || (c >= '0' && c <= '9'):
 		item = p.number()
 	case p.peekLiteral("true"):
@@ -439,7 +450,7 @@ func (p *jsonParser) object(d int) Item {
 		}
 		p.pos++
 		p.skipSpace()
-		key := NewByteString([]byte(name))
+		key := NewByteString(name)
 		if i, _ := m.Index(key); i >= 0 {
 			p.fail("Duplicate property name: %s", name)
 			return nil
@@ -475,13 +486,13 @@ func (p *jsonParser) object(d int) Item {
 
 // str parses a JSON string and returns it as UTF-8, rejecting invalid UTF-8
 // and lone surrogates as the C# reader does.
-func (p *jsonParser) str() string {
+func (p *jsonParser) str() []byte {
 	p.pos++ // "
-	var sb []byte
+	sb := []byte{}
 	for {
 		if p.pos >= len(p.data) {
 			p.fail("unterminated string")
-			return ""
+			return nil
 		}
 		c := p.data[p.pos]
 		switch {
@@ -489,16 +500,16 @@ func (p *jsonParser) str() string {
 			p.pos++
 			if !utf8.Valid(sb) {
 				p.fail("invalid UTF-8")
-				return ""
+				return nil
 			}
-			return string(sb)
+			return sb
 		case c < 0x20:
 			p.fail("control character in string")
-			return ""
+			return nil
 		case c == '\\':
 			if p.pos+1 >= len(p.data) {
 				p.fail("unterminated string")
-				return ""
+				return nil
 			}
 			e := p.data[p.pos+1]
 			p.pos += 2
@@ -518,28 +529,28 @@ func (p *jsonParser) str() string {
 			case 'u':
 				r, ok := p.hex4()
 				if !ok {
-					return ""
+					return nil
 				}
 				if utf16.IsSurrogate(r) {
 					if r >= 0xDC00 || p.pos+1 >= len(p.data) || p.data[p.pos] != '\\' || p.data[p.pos+1] != 'u' {
 						p.fail("invalid surrogate")
-						return ""
+						return nil
 					}
 					p.pos += 2
 					r2, ok := p.hex4()
 					if !ok {
-						return ""
+						return nil
 					}
 					if r2 < 0xDC00 || r2 > 0xDFFF {
 						p.fail("invalid surrogate")
-						return ""
+						return nil
 					}
 					r = utf16.DecodeRune(r, r2)
 				}
 				sb = utf8.AppendRune(sb, r)
 			default:
 				p.fail("invalid escape")
-				return ""
+				return nil
 			}
 		default:
 			sb = append(sb, c)
@@ -621,6 +632,10 @@ func (p *jsonParser) number() Item {
 	if f != math.Trunc(f) {
 		p.fail("Decimal value is not allowed")
 		return nil
+	}
+	if math.Abs(f) <= 1<<53 {
+		// Exact in both forms: the double is the integer itself.
+		return NewInt(int64(f))
 	}
 	var x *big.Int
 	if p.basilisk {
