@@ -12,6 +12,7 @@ import (
 	"github.com/n3node/n3node/internal/chaintest"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/interop"
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	nio "github.com/n3node/n3node/pkg/io"
@@ -281,4 +282,39 @@ func TestGasLimit(t *testing.T) {
 		ic = c.Invoke(syscallScript(interop.SystemRuntimeBurnGas, v), callflag.All, -1)
 		require.Equal(t, vmstate.Fault, ic.VM.State())
 	}
+}
+
+// TestFaultMessages: application log exceptions in neo-go's form (the
+// reference chain's FAULTed transactions have these three).
+func TestFaultMessages(t *testing.T) {
+	c := chaintest.New(t)
+	aer := c.Run(chaintest.Script(func(w *nio.BinWriter) {
+		emit.String(w, "refchain: deliberate fault")
+		emit.Opcodes(w, opcode.THROW)
+	}))
+	require.Equal(t, `at instruction 28 (THROW): unhandled exception: "refchain: deliberate fault"`, aer.FaultException)
+	aer = c.Run([]byte{byte(opcode.NOP), byte(opcode.ABORT)})
+	require.Equal(t, "at instruction 1 (ABORT): ABORT", aer.FaultException)
+	aer = c.Run([]byte{byte(opcode.PUSHF), byte(opcode.ASSERT)})
+	require.Equal(t, "at instruction 1 (ASSERT): ASSERT failed", aer.FaultException)
+	tx := c.NewTx([]byte{byte(opcode.PUSH1), byte(opcode.PUSH1), byte(opcode.PUSH2), byte(opcode.PACK)})
+	tx.SystemFee = 3 * execFee
+	aer = c.AddBlock(tx)[0]
+	require.Equal(t, "at instruction 3 (PACK): GAS limit exceeded", aer.FaultException)
+	// A syscall's error names the syscall; a native method's does not.
+	aer = c.Run(syscallScript(interop.SystemRuntimeBurnGas, 0))
+	require.Equal(t, "at instruction 1 (SYSCALL): System.Runtime.BurnGas failed: GAS must be positive", aer.FaultException)
+	aer = c.Run(chaintest.CallScript(nativenames.PolicyHash, "setFeePerByte", -1))
+	require.Contains(t, aer.FaultException, "(SYSCALL): FeePerByte shouldn't be negative")
+	// An exception array reports its first element; a struct nothing.
+	aer = c.Run(chaintest.Script(func(w *nio.BinWriter) {
+		emit.Array(w, "first", 2)
+		emit.Opcodes(w, opcode.THROW)
+	}))
+	require.Contains(t, aer.FaultException, `unhandled exception: "first"`)
+	aer = c.Run(chaintest.Script(func(w *nio.BinWriter) {
+		emit.Struct(w, "first")
+		emit.Opcodes(w, opcode.THROW)
+	}))
+	require.True(t, strings.HasSuffix(aer.FaultException, "(THROW): unhandled exception"), aer.FaultException)
 }

@@ -412,3 +412,29 @@ func TestNativeCallRules(t *testing.T) {
 	// units on top of the call.
 	_ = transaction.None
 }
+
+// TestDeployCallbackException: an exception in _deploy cannot be caught by
+// the deploying script: the native continuation faults the execution.
+func TestDeployCallbackException(t *testing.T) {
+	c := chaintest.New(t)
+	b := chaintest.NewContractBuilder("Thrower")
+	b.Method("_deploy", []manifest.Parameter{chaintest.Param("data", smartcontract.AnyType),
+		chaintest.Param("isUpdate", smartcontract.BoolType)}, smartcontract.VoidType, func(w *nio.BinWriter) {
+		emit.String(w, "no")
+		emit.Opcodes(w, opcode.THROW)
+	})
+	f, m := b.Build()
+	deploy := chaintest.DeployScript(f, m)
+	// TRY { deploy } CATCH { DROP; PUSH0 }
+	script := chaintest.Script(func(w *nio.BinWriter) {
+		emit.Try(w, int32(3+len(deploy)+2), 0)
+		w.WriteBytes(deploy)
+		emit.Jmp(w, opcode.ENDTRY, 2+1+1+2)
+		emit.Opcodes(w, opcode.DROP, opcode.PUSH0)
+		emit.Jmp(w, opcode.ENDTRY, 2)
+	})
+	aer := c.Run(script)
+	require.Equal(t, vmstate.Fault, aer.VMState)
+	_, err := c.Natives.Management.GetContract(c.DAO, state.CreateContractHash(c.CommitteeAddress(), f.Checksum, "Thrower"))
+	require.Error(t, err)
+}
