@@ -790,3 +790,71 @@ func TestCreateMultisigAccountErrors(t *testing.T) {
 }
 
 type nefToken = nef.MethodToken
+
+// TestDomovoiPermissions: from Domovoi the permission check uses the
+// executing contract's manifest; before, the stored one (which an update
+// in the same invocation may have changed).
+func TestDomovoiPermissions(t *testing.T) {
+	for _, domovoi := range []bool{false, true} {
+		hfs := map[string]uint32{"Aspidochelone": 0, "Basilisk": 0, "Cockatrice": 0, "Domovoi": 0}
+		if !domovoi {
+			hfs["Domovoi"] = 1000
+		}
+		c := chaintest.New(t, chaintest.Options{Hardforks: hfs})
+		target := deployTester(t, c, "Target")
+		mk := func(perms []manifest.Permission) *chaintest.ContractBuilder {
+			b := chaintest.NewContractBuilder("Updater")
+			b.Method("updateAndCall", []manifest.Parameter{pBytes, pValue, pHash}, smartcontract.AnyType, func(w *nio.BinWriter) {
+				// Management.update(nef, manifest); target.put("k", "v")
+				ldarg(w, 1)
+				ldarg(w, 0)
+				emit.Opcodes(w, opcode.PUSH2, opcode.PACK)
+				emit.Int(w, int64(callflag.All))
+				emit.String(w, "update")
+				emit.Bytes(w, nativenames.ManagementHash[:])
+				emit.Syscall(w, interop.SystemContractCall)
+				emit.Opcodes(w, opcode.DROP)
+				emit.Array(w, []byte("k"), []byte("v"))
+				emit.Int(w, int64(callflag.All))
+				emit.String(w, "put")
+				ldarg(w, 2)
+				emit.Syscall(w, interop.SystemContractCall)
+			})
+			b.Manifest.Permissions = perms
+			return b
+		}
+		cs := c.DeployBuilder(mk([]manifest.Permission{*manifest.NewPermission(manifest.PermissionWildcard)}))
+		f2, m2 := mk([]manifest.Permission{*manifest.NewPermission(manifest.PermissionHash, nativenames.ManagementHash)}).Build()
+		raw, err := f2.Bytes()
+		require.NoError(t, err)
+		aer := c.Run(chaintest.CallScript(cs.Hash, "updateAndCall", raw, m2, target.Hash))
+		if domovoi {
+			require.Equal(t, vmstate.Halt, aer.VMState, aer.FaultException)
+		} else {
+			require.Equal(t, vmstate.Fault, aer.VMState)
+			require.Contains(t, aer.FaultException, "disallowed method call")
+		}
+	}
+}
+
+func TestPreHardforkBehaviour(t *testing.T) {
+	c := chaintest.New(t, chaintest.Options{NoHardforks: true})
+	// Before Basilisk, undeclared events are accepted.
+	b := testerBuilder("Old")
+	b.Method("undeclared", nil, smartcontract.VoidType, func(w *nio.BinWriter) {
+		emit.Array(w, 1, 2)
+		emit.String(w, "NotInManifest")
+		emit.Syscall(w, interop.SystemRuntimeNotify)
+	})
+	cs := c.DeployBuilder(b)
+	aer := c.RunOK(chaintest.CallScript(cs.Hash, "undeclared"))
+	require.Len(t, aer.Events, 1)
+	// Before Gorgon a signature of the wrong length just fails the check.
+	k := chaintest.CommitteeKey
+	ic := c.Invoke(syscallScript(interop.SystemCryptoCheckSig, k.PublicKey().Bytes(), []byte{1, 2, 3}), callflag.All, -1)
+	require.Equal(t, vmstate.Halt, ic.VM.State(), "%v", ic.VM.FaultError())
+	require.Equal(t, stackitem.Bool(false), ic.ResultItems()[0])
+	ic = c.Invoke(syscallScript(interop.SystemCryptoCheckMultisig, []any{k.PublicKey().Bytes()}, []any{[]byte{1}}), callflag.All, -1)
+	require.Equal(t, vmstate.Halt, ic.VM.State(), "%v", ic.VM.FaultError())
+	require.Equal(t, stackitem.Bool(false), ic.ResultItems()[0])
+}
