@@ -858,3 +858,20 @@ func TestPreHardforkBehaviour(t *testing.T) {
 	require.Equal(t, vmstate.Halt, ic.VM.State(), "%v", ic.VM.FaultError())
 	require.Equal(t, stackitem.Bool(false), ic.ResultItems()[0])
 }
+
+// TestNotifyStructBecomesArray: neo-go stores a notification's arguments as
+// an Array even when the script passed a Struct.
+func TestNotifyStructBecomesArray(t *testing.T) {
+	c := chaintest.New(t)
+	b := testerBuilder("S")
+	b.Method("notifyStruct", nil, smartcontract.VoidType, func(w *nio.BinWriter) {
+		emit.Struct(w, 5)
+		emit.String(w, "Ev")
+		emit.Syscall(w, interop.SystemRuntimeNotify)
+	})
+	cs := c.DeployBuilder(b)
+	aer := c.RunOK(chaintest.CallScript(cs.Hash, "notifyStruct"))
+	require.Len(t, aer.Events, 1)
+	require.False(t, aer.Events[0].Item.IsStruct())
+	require.True(t, aer.Events[0].Item.IsReadOnly())
+}
