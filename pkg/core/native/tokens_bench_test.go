@@ -110,12 +110,18 @@ func BenchmarkGASTransfer(b *testing.B) {
 }
 
 // BenchmarkPersistFees runs OnPersist and PostPersist of a block of 10,000
-// transactions (fees burnt from 1000 senders, network fees to the primary,
-// committee reward).
+// transactions (fees burnt from one or 1000 senders, network fees to the
+// primary, committee reward).
 func BenchmarkPersistFees(b *testing.B) {
+	for _, senders := range []int{1, 1000} {
+		b.Run(fmt.Sprintf("%d senders", senders), func(b *testing.B) { benchPersistFees(b, senders) })
+	}
+}
+
+func benchPersistFees(b *testing.B, senders int) {
 	c := newTokenChain(b)
-	accs := benchAccounts(b, 1000)
-	c.fundMany(0, 10_000*native.GASFactor, accs)
+	accs := benchAccounts(b, senders)
+	c.fundMany(0, 10_000*native.GASFactor*int64(1000/senders), accs)
 	txs := make([]*transaction.Transaction, 10_000)
 	for i := range txs {
 		txs[i] = c.NewTx([]byte{byte(opcode.PUSH1)}, signer(accs[i%len(accs)]))
