@@ -4,10 +4,18 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/n3node/n3node/internal/chaintest"
+	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	nio "github.com/n3node/n3node/pkg/io"
+	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
+	"github.com/n3node/n3node/pkg/smartcontract/manifest"
+	"github.com/n3node/n3node/pkg/vm/emit"
+	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 	"github.com/n3node/n3node/pkg/vm/vmstate"
 	"github.com/stretchr/testify/require"
@@ -177,4 +185,64 @@ func TestNEO_CalculateBonus(t *testing.T) {
 	firstPart := int64(100 * 10 / 100 * 5 * 10 / 2)
 	secondPart := int64(100 * 10 / 100 * 1 * 10 / 2)
 	require.Equal(t, new(big.Int).Add(before, big.NewInt(firstPart+secondPart-100_0000_0000)), c.gasBalance(acc))
+}
+
+// TestNEO_RecursiveGASMint follows neo-go's TestNEO_RecursiveGASMint
+// (neo-go #2181): a contract forwards the NEO it receives from its
+// onNEP17Payment; the nested transfer claims nothing more for the contract
+// (its balance height is the block's already), and the GAS claims of the
+// outer transfer come after the nested one, the contract's own calling its
+// onNEP17Payment from GAS.
+func TestNEO_RecursiveGASMint(t *testing.T) {
+	c := newTokenChain(t)
+	owner := testKey(t, "owner").ScriptHash()
+	b := chaintest.NewContractBuilder("Forwarder")
+	b.Method("onNEP17Payment", []manifest.Parameter{chaintest.Param("from", smartcontract.Hash160Type),
+		chaintest.Param("amount", smartcontract.IntegerType), chaintest.Param("data", smartcontract.AnyType)},
+		smartcontract.VoidType, func(w *nio.BinWriter) {
+			// NEO.transfer(self, owner, NEO.balanceOf(self), null) if data
+			// is "fwd".
+			body := script(t, func(w *nio.BinWriter) {
+				emit.Syscall(w, interop.SystemRuntimeGetExecutingScriptHash)
+				emit.Opcodes(w, opcode.PUSH1, opcode.PACK)
+				emit.Int(w, int64(callflag.All))
+				emit.String(w, "balanceOf")
+				emit.Bytes(w, neoHash[:])
+				emit.Syscall(w, interop.SystemContractCall)
+				emit.Opcodes(w, opcode.PUSHNULL, opcode.SWAP)
+				emit.Bytes(w, owner[:])
+				emit.Syscall(w, interop.SystemRuntimeGetExecutingScriptHash)
+				emit.Opcodes(w, opcode.PUSH4, opcode.PACK)
+				emit.Int(w, int64(callflag.All))
+				emit.String(w, "transfer")
+				emit.Bytes(w, neoHash[:])
+				emit.Syscall(w, interop.SystemContractCall)
+				emit.Opcodes(w, opcode.ASSERT)
+			})
+			emit.Opcodes(w, opcode.LDARG2)
+			emit.Bytes(w, []byte("fwd"))
+			emit.Opcodes(w, opcode.EQUAL)
+			emit.Jmp(w, opcode.JMPIFNOTL, int32(5+len(body)))
+			w.WriteBytes(body)
+		})
+	f, m := b.Build()
+	fw := c.Deploy(f, m).Hash
+
+	c.RunOK(appCall(t, neoHash, "transfer", c.bft, fw, 10, nil), c.bftSigner())
+	held := c.BlockHeight()
+	for range 5 {
+		c.AddBlock()
+	}
+	_, bftHeight, _ := c.Natives.NEO.BalanceOf(c.DAO, c.bft)
+	bftNEO := c.neoBalance(c.bft)
+	aer := c.RunOK(appCall(t, neoHash, "transfer", c.bft, fw, 1, []byte("fwd")), c.bftSigner())
+	blocks := int64(c.BlockHeight() - held)
+	require.Len(t, aer.Events, 4)
+	requireEvent(t, aer, 0, neoHash, "Transfer", hashItem(c.bft), hashItem(fw), intItem(1))
+	requireEvent(t, aer, 1, neoHash, "Transfer", hashItem(fw), hashItem(owner), intItem(11))
+	requireEvent(t, aer, 2, gasHash, "Transfer", stackitem.Null{}, hashItem(c.bft),
+		bigItem(big.NewInt(holderReward(bftNEO.Int64(), int64(c.BlockHeight()-bftHeight)))))
+	requireEvent(t, aer, 3, gasHash, "Transfer", stackitem.Null{}, hashItem(fw), intItem(holderReward(10, blocks)))
+	require.Equal(t, big.NewInt(0), c.neoBalance(fw))
+	require.Equal(t, big.NewInt(11), c.neoBalance(owner))
 }

@@ -122,3 +122,23 @@ func FuzzDecodeValidators(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeNEP17Balance checks DecodeNEP17Balance against
+// NEP17BalanceFromBytes.
+func FuzzDecodeNEP17Balance(f *testing.F) {
+	for _, v := range []int64{0, 1, -1, 1 << 40} {
+		f.Add((&NEP17Balance{Balance: *big.NewInt(v)}).Bytes(nil))
+	}
+	f.Add([]byte{0x41, 1, 0x21, 2, 0, 0})
+	f.Add([]byte{0x40, 1, 0x21, 1, 5})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		want, werr := NEP17BalanceFromBytes(data)
+		var got NEP17Balance
+		got.Balance.SetInt64(7) // must be overwritten
+		err := DecodeNEP17Balance(data, &got)
+		require.Equal(t, werr == nil, err == nil, "%x: %v vs %v", data, werr, err)
+		if err == nil {
+			require.Zero(t, want.Balance.Cmp(&got.Balance), "%x", data)
+		}
+	})
+}
