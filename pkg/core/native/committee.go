@@ -1,6 +1,8 @@
 package native
 
 import (
+	"errors"
+
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -21,9 +23,15 @@ type Committee interface {
 	// RevokeVotes removes the votes of account h (Policy.blockAccount from
 	// HF_Faun); then runs after the NEO contract's work, which may call a
 	// contract. scheduled tells whether then was deferred or must be run by
-	// the caller.
+	// the caller. An error wrapping ErrVoteRejected means there was nothing
+	// to revoke (no NEO); other errors are faults.
 	RevokeVotes(ic *interop.Context, h hash.Uint160, then func() error) (scheduled bool, err error)
 }
+
+// ErrVoteRejected is wrapped by the errors of a vote that is refused (NEO
+// vote returns false): an account without NEO, an unknown or unregistered
+// candidate.
+var ErrVoteRejected = errors.New("vote rejected")
 
 // CheckCommittee reports whether the committee address witnesses the call
 // (neo-go NEO.CheckCommittee).

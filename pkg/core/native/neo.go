@@ -782,22 +782,16 @@ func (n *NEO) vote(ic *interop.Context, args []stackitem.Item, done func(stackit
 		return done(stackitem.Bool(false))
 	}
 	scheduled, err := n.voteInternal(ic, h, k, func() error { return done(stackitem.Bool(true)) })
-	var rejected voteRejected
 	switch {
 	case scheduled:
 		return err
-	case errors.As(err, &rejected):
+	case errors.Is(err, ErrVoteRejected):
 		return done(stackitem.Bool(false))
 	case err != nil:
 		return err
 	}
 	return done(stackitem.Bool(true))
 }
-
-// voteRejected is a vote that returns false (as opposed to a fault).
-type voteRejected string
-
-func (e voteRejected) Error() string { return string(e) }
 
 // RevokeVotes implements Committee: the account's vote is withdrawn
 // without a witness check (Policy.blockAccount from HF_Faun).
@@ -808,13 +802,13 @@ func (n *NEO) RevokeVotes(ic *interop.Context, h hash.Uint160, then func() error
 // voteInternal moves the votes of account h to k (nil: withdraws them)
 // and mints the GAS h earned (calling onNEP17Payment of a contract h); it
 // reports whether then was scheduled (a mint happened) or must be run by
-// the caller. A voteRejected error means the vote failed (false), other
-// errors are faults.
+// the caller. An error wrapping ErrVoteRejected means the vote failed
+// (false), other errors are faults.
 func (n *NEO) voteInternal(ic *interop.Context, h hash.Uint160, k *candidateKey, then func() error) (bool, error) {
 	key := accountKey(h)
 	si := ic.DAO.GetStorageItem(n.md.ID, key)
 	if si == nil {
-		return false, voteRejected("invalid account")
+		return false, fmt.Errorf("%w: invalid account", ErrVoteRejected)
 	}
 	var acc state.NEOBalance
 	if err := state.DecodeNEOBalance(si, &acc); err != nil {
@@ -823,14 +817,14 @@ func (n *NEO) voteInternal(ic *interop.Context, h hash.Uint160, k *candidateKey,
 	if k != nil {
 		vsi := ic.DAO.GetStorageItem(n.md.ID, candidateStorageKey(k.raw))
 		if vsi == nil {
-			return false, voteRejected("unknown validator")
+			return false, fmt.Errorf("%w: unknown validator", ErrVoteRejected)
 		}
 		var cd state.Candidate
 		if err := stackitem.DeserializeConvertible(vsi, &cd); err != nil {
 			return false, err
 		}
 		if !cd.Registered {
-			return false, voteRejected("validator must be registered")
+			return false, fmt.Errorf("%w: validator must be registered", ErrVoteRejected)
 		}
 	}
 	if (acc.VoteTo == nil) != (k == nil) {
