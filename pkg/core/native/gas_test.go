@@ -50,6 +50,8 @@ func TestGAS_Transfer(t *testing.T) {
 	require.Len(t, aer.Events, 1)
 	requireEvent(t, aer, 0, gasHash, "Transfer", hashItem(c.bft), hashItem(a), intItem(1000*native.GASFactor))
 	require.Equal(t, big.NewInt(1000*native.GASFactor), c.gasBalance(a))
+	require.Equal(t, big.NewInt(1000*native.GASFactor), c.readInt(gasHash, "balanceOf", a))
+	require.Equal(t, big.NewInt(0), c.readInt(gasHash, "balanceOf", b))
 
 	t.Run("no witness", func(t *testing.T) {
 		aer := c.call(nil, gasHash, "transfer", a, b, 1, nil) // signed by the committee only

@@ -230,6 +230,21 @@ func TestNEO_Vote(t *testing.T) {
 	blocks := int64(c.BlockHeight() - funded)
 	requireEvent(t, aer, 1, gasHash, "Transfer", stackitem.Null{}, hashItem(voter.ScriptHash()), intItem(500*blocks))
 
+	// A vote change moves the votes and resets LastGasPerVote to the new
+	// candidate's record.
+	other := testKey(t, "other cand")
+	c.fund(0, 2000*native.GASFactor, other.ScriptHash())
+	c.register(other)
+	aer = c.call(vs, neoHash, "vote", voter.ScriptHash(), other.PublicKey().Bytes())
+	requireEvent(t, aer, 0, neoHash, "Vote", hashItem(voter.ScriptHash()), stackitem.NewByteString(pkb),
+		stackitem.NewByteString(other.PublicKey().Bytes()), intItem(1000))
+	require.Equal(t, big.NewInt(0), c.readInt(neoHash, "getCandidateVote", pkb))
+	require.Equal(t, big.NewInt(1000), c.readInt(neoHash, "getCandidateVote", other.PublicKey().Bytes()))
+	aer = c.call(vs, neoHash, "vote", voter.ScriptHash(), pkb)
+	require.Equal(t, stackitem.Bool(true), aer.Stack[0])
+	require.Equal(t, big.NewInt(1000), c.readInt(neoHash, "getCandidateVote", pkb))
+	require.Equal(t, big.NewInt(0), c.readInt(neoHash, "getCandidateVote", other.PublicKey().Bytes()))
+
 	// Transfers move votes with the balance.
 	c.RunOK(appCall(t, neoHash, "transfer", voter.ScriptHash(), cand.ScriptHash(), 300, nil), vs...)
 	require.Equal(t, big.NewInt(700), c.readInt(neoHash, "getCandidateVote", pkb))
