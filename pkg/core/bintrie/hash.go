@@ -93,12 +93,24 @@ func (t *Tree) stemValues(c *stemChunk, i uint32) []byte {
 // stemHash computes a stem node's hash: the 8-level Merkle tree over the 256
 // slot hashes (H(value) for a present slot, zero for an absent one, and
 // hash(0^64) = 0), then H(stem || 0x00 || subtree root). It works on the
-// present slots only, so a stem with n values costs n + 8n' + 1 hashes,
-// where n' <= n is the number of distinct subtree nodes per level. The
-// scratch arrays stay on the stack.
+// present slots only, so a stem with n values costs n leaf hashes plus one
+// hash per non-empty inner node. The scratch arrays stay on the stack; a
+// small variant avoids zeroing 8 KB for the common sparse stem.
 func (f hashFn) stemHash(stem *Stem, bm *[4]uint64, vals []byte) Hash {
+	const small = 16
+	if bitmapCount(bm) <= small {
+		var hs [small]Hash
+		var ix [small]uint8
+		return f.stemHashInto(hs[:], ix[:], stem, bm, vals)
+	}
 	var hs [StemNodeWidth]Hash
 	var ix [StemNodeWidth]uint8
+	return f.stemHashInto(hs[:], ix[:], stem, bm, vals)
+}
+
+// stemHashInto is stemHash with caller-provided scratch space for at least
+// as many entries as the stem has values.
+func (f hashFn) stemHashInto(hs []Hash, ix []uint8, stem *Stem, bm *[4]uint64, vals []byte) Hash {
 	n := 0
 	for w := range 4 {
 		word := bm[w]
@@ -137,6 +149,10 @@ func (f hashFn) stemHash(stem *Stem, bm *[4]uint64, vals []byte) Hash {
 	}
 	copy(buf[:StemSize], stem[:])
 	buf[StemSize] = 0
-	copy(buf[32:], hs[0][:])
+	if n == 0 {
+		clear(buf[32:])
+	} else {
+		copy(buf[32:], hs[0][:])
+	}
 	return f.sum64(&buf)
 }
