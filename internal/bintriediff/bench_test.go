@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"runtime"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	gbt "github.com/ethereum/go-ethereum/trie/bintrie"
@@ -38,6 +40,36 @@ func data(n int) *benchData {
 	}
 	dataCache[n] = d
 	return d
+}
+
+// cpuNow returns the process's user+system CPU time. The machine these
+// figures come from is shared, so besides wall time per op the benchmarks
+// report CPU time per op (all threads, GC included), which waiting for a
+// core does not inflate.
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		panic(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// cpuMeter accumulates CPU time over the timed parts of a benchmark.
+type cpuMeter struct {
+	total time.Duration
+	t0    time.Duration
+	n     int
+}
+
+func (m *cpuMeter) start() { m.t0 = cpuNow() }
+func (m *cpuMeter) stop(ops int) {
+	m.total += cpuNow() - m.t0
+	m.n += ops
+}
+func (m *cpuMeter) report(b *testing.B) {
+	if m.n > 0 {
+		b.ReportMetric(float64(m.total.Nanoseconds())/float64(m.n), "cpu-ns/op")
+	}
 }
 
 // impl is one implementation under benchmark.
@@ -137,34 +169,46 @@ func BenchmarkBintrie(b *testing.B) {
 
 	forEach(b, "Insert100k", func(b *testing.B, newImpl func() impl) {
 		b.ReportAllocs()
+		var m cpuMeter
 		for b.Loop() {
+			m.start()
 			newImpl().build(d)
+			m.stop(1)
 		}
+		m.report(b)
 	})
 
 	forEach(b, "Hash100k", func(b *testing.B, newImpl func() impl) {
 		b.ReportAllocs()
+		var m cpuMeter
 		for b.Loop() {
 			b.StopTimer()
 			t := newImpl()
 			t.build(d)
 			b.StartTimer()
+			m.start()
 			t.hash()
+			m.stop(1)
 		}
+		m.report(b)
 	})
 
 	forEach(b, "Commit100k", func(b *testing.B, newImpl func() impl) {
 		b.ReportAllocs()
 		blobs := 0
+		var m cpuMeter
 		for b.Loop() {
 			b.StopTimer()
 			t := newImpl()
 			t.build(d)
 			t.hash()
 			b.StartTimer()
+			m.start()
 			blobs = t.commit()
+			m.stop(1)
 		}
 		b.ReportMetric(float64(blobs), "blobs")
+		m.report(b)
 	})
 
 	forEach(b, "SparseWrite10k", func(b *testing.B, newImpl func() impl) {
@@ -179,13 +223,17 @@ func BenchmarkBintrie(b *testing.B) {
 		}
 		b.ReportAllocs()
 		i, blobs := 0, 0
+		var m cpuMeter
+		m.start()
 		for b.Loop() {
 			t.put(ds, (i*7919)%len(ds.keys), &vals[i%len(vals)])
 			t.hash()
 			blobs += t.commit()
 			i++
 		}
+		m.stop(i)
 		b.ReportMetric(float64(blobs)/float64(i), "blobs/op")
+		m.report(b)
 	})
 
 	forEach(b, "Get100k", func(b *testing.B, newImpl func() impl) {
@@ -194,10 +242,14 @@ func BenchmarkBintrie(b *testing.B) {
 		t.hash()
 		b.ReportAllocs()
 		i := 0
+		var m cpuMeter
+		m.start()
 		for b.Loop() {
 			t.get(&d.keys[(i*7919)%n])
 			i++
 		}
+		m.stop(i)
+		m.report(b)
 	})
 
 	// Live heap per stem after building and hashing (values included for
