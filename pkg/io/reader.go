@@ -223,3 +223,13 @@ func (r *BinReader) ReadVarString(max ...int) string {
 	}
 	return string(b)
 }
+
+// Unread returns the unread input without consuming it (a sub-slice of
+// the input; see the package doc on ownership). Decoders that hash or copy
+// the exact bytes of a value use it together with a sub-reader.
+func (r *BinReader) Unread() []byte {
+	if r.Err != nil {
+		return nil
+	}
+	return r.buf[r.off:]
+}

@@ -20,7 +20,12 @@ func utilCommand() *cli.Command {
 					if c.Args().Len() != 1 {
 						return fmt.Errorf("convert takes exactly one value")
 					}
-					return fmt.Errorf("not implemented yet")
+					rs := interpret(c.Args().First())
+					if len(rs) == 0 {
+						return fmt.Errorf("%q is not an address, hash, key, integer, hex or base64", c.Args().First())
+					}
+					_, err := fmt.Fprint(c.Root().Writer, formatReadings(rs))
+					return err
 				},
 			},
 		},

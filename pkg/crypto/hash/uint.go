@@ -92,32 +92,37 @@ func decodeHex[S string | []byte](dst []byte, s S, rev bool) error {
 		return fmt.Errorf("%w: want %d hex characters, got %d", ErrHashFormat, 2*len(dst), len(s))
 	}
 	n := len(dst)
+	var bad byte
 	for i := 0; i < n; i++ {
-		hi, ok1 := fromHexChar(s[2*i])
-		lo, ok2 := fromHexChar(s[2*i+1])
-		if !ok1 || !ok2 {
-			return fmt.Errorf("%w: bad hex character in %q", ErrHashFormat, string(s))
-		}
+		hi, lo := hexVal[s[2*i]], hexVal[s[2*i+1]]
+		bad |= hi | lo
+		j := i
 		if rev {
-			dst[n-1-i] = hi<<4 | lo
-		} else {
-			dst[i] = hi<<4 | lo
+			j = n - 1 - i
 		}
+		dst[j] = hi<<4 | lo&0xf
+	}
+	if bad&0xf0 != 0 {
+		clear(dst)
+		return fmt.Errorf("%w: bad hex character in %q", ErrHashFormat, string(s))
 	}
 	return nil
 }
 
-func fromHexChar(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
+// hexVal maps an ASCII hex digit to its value and anything else to 0xff.
+var hexVal = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xff
 	}
-	return 0, false
-}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = byte(c - '0')
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		t[c] = byte(c-'a') + 10
+		t[c-'a'+'A'] = byte(c-'a') + 10
+	}
+	return t
+}()
 
 const hexDigits = "0123456789abcdef"
 

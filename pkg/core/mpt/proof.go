@@ -1,0 +1,186 @@
+package mpt
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	nio "github.com/n3node/n3node/pkg/io"
+)
+
+// ErrInvalidProof means a proof does not show the key under the root.
+var ErrInvalidProof = errors.New("invalid MPT proof")
+
+// Proof wire-format limits (C# StatePlugin.VerifyProof).
+const (
+	// MaxProofKeyLength bounds the key of an encoded proof (C#:
+	// ReadVarBytes(Node.MaxKeyLength), i.e. 136 bytes).
+	MaxProofKeyLength = MaxPathLength
+	// MaxProofNodes bounds the node count of an encoded proof (C#:
+	// ReadVarInt(byte.MaxValue)).
+	MaxProofNodes = 255
+)
+
+// GetProof returns the proof that key is in the trie: the encodings of the
+// nodes on the path from the root to the key's leaf, root first (the order
+// neo-go returns; C# returns the same set unordered). It returns
+// ErrNotFound if the key is absent. Unflushed changes are hashed first, as
+// by StateRoot.
+func (t *Trie) GetProof(key []byte) ([][]byte, error) {
+	if err := checkKey(key); err != nil {
+		return nil, err
+	}
+	t.commit(t.root)
+	var buf [2 * MaxKeyLength]byte
+	path := toNibbles(buf[:0], key)
+	var proof [][]byte
+	slot := &t.root
+	for {
+		n := *slot
+		if n == nil {
+			return nil, ErrNotFound
+		}
+		switch n.typ {
+		case HashT:
+			r, err := t.resolve(n.hash)
+			if err != nil {
+				return nil, err
+			}
+			*slot = r
+			continue
+		case LeafT:
+			if len(path) != 0 {
+				return nil, ErrNotFound
+			}
+			return append(proof, n.Bytes()), nil
+		case BranchT:
+			proof = append(proof, n.Bytes())
+			if len(path) == 0 {
+				slot = &n.kids[valueSlot]
+			} else {
+				slot = &n.kids[path[0]]
+				path = path[1:]
+			}
+		case ExtensionT:
+			if !bytes.HasPrefix(path, n.data) {
+				return nil, ErrNotFound
+			}
+			proof = append(proof, n.Bytes())
+			path = path[len(n.data):]
+			slot = &n.next
+		}
+	}
+}
+
+// VerifyProof checks that proof shows key under root and returns the
+// key's value (empty, non-nil, for an empty value). Proof nodes may come
+// in any order; unused ones are ignored. It fails with an error wrapping
+// ErrInvalidProof if a node is missing or malformed or the path does not
+// end at the key's leaf. Work is bounded by the proof's size: each node is
+// decoded at most once per step and the path is at most 136 steps.
+func VerifyProof(root hash.Uint256, key []byte, proof [][]byte) ([]byte, error) {
+	if err := checkKey(key); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidProof, err)
+	}
+	nodes := make(map[hash.Uint256][]byte, len(proof))
+	for _, p := range proof {
+		nodes[hash.Hash256(p)] = p
+	}
+	var buf [2 * MaxKeyLength]byte
+	path := toNibbles(buf[:0], key)
+	h := root
+	for range 2*MaxPathLength + 2 {
+		enc, ok := nodes[h]
+		if !ok {
+			return nil, fmt.Errorf("%w: node %s is missing", ErrInvalidProof, h)
+		}
+		n, err := decodeNode(enc, false)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrInvalidProof, err)
+		}
+		var next *Node
+		switch n.Type() {
+		case LeafT:
+			if len(path) != 0 {
+				return nil, fmt.Errorf("%w: %w", ErrInvalidProof, ErrNotFound)
+			}
+			return bytes.Clone(n.data), nil
+		case BranchT:
+			if len(path) == 0 {
+				next = n.kids[valueSlot]
+			} else {
+				next = n.kids[path[0]]
+				path = path[1:]
+			}
+		case ExtensionT:
+			if !bytes.HasPrefix(path, n.data) {
+				return nil, fmt.Errorf("%w: %w", ErrInvalidProof, ErrNotFound)
+			}
+			path = path[len(n.data):]
+			next = n.next
+		default:
+			return nil, fmt.Errorf("%w: proof node of type %s", ErrInvalidProof, n.Type())
+		}
+		if next == nil {
+			return nil, fmt.Errorf("%w: %w", ErrInvalidProof, ErrNotFound)
+		}
+		h = next.hash
+	}
+	return nil, fmt.Errorf("%w: path too long", ErrInvalidProof)
+}
+
+// ProofWithKey is the proof format of the getproof and verifyproof RPC
+// methods (before base64): var-bytes key, then a var-int count and each
+// node as var-bytes.
+type ProofWithKey struct {
+	Key   []byte
+	Proof [][]byte
+}
+
+// EncodeBinary implements io.Encodable.
+func (p *ProofWithKey) EncodeBinary(w *nio.BinWriter) {
+	w.WriteVarBytes(p.Key)
+	w.WriteVarUint(uint64(len(p.Proof)))
+	for _, n := range p.Proof {
+		w.WriteVarBytes(n)
+	}
+}
+
+// DecodeBinary implements io.Decodable with the C# limits (a key of at most
+// MaxProofKeyLength bytes, at most MaxProofNodes nodes). The result does
+// not alias the input.
+func (p *ProofWithKey) DecodeBinary(r *nio.BinReader) {
+	p.Key = r.ReadVarBytes(MaxProofKeyLength)
+	cnt := r.ReadArrayLen(MaxProofNodes)
+	if r.Err != nil {
+		return
+	}
+	p.Proof = make([][]byte, 0, min(cnt, r.Len()))
+	for range cnt {
+		b := r.ReadVarBytes()
+		if r.Err != nil {
+			return
+		}
+		p.Proof = append(p.Proof, b)
+	}
+}
+
+// Bytes returns the encoding of p.
+func (p *ProofWithKey) Bytes() []byte {
+	w := nio.NewBufBinWriter()
+	p.EncodeBinary(w)
+	return w.Bytes()
+}
+
+// DecodeProofWithKey decodes an encoded proof. Like C# and neo-go, it
+// ignores bytes after the last node.
+func DecodeProofWithKey(b []byte) (*ProofWithKey, error) {
+	r := nio.NewBinReaderFromBuf(b)
+	p := new(ProofWithKey)
+	p.DecodeBinary(r)
+	if r.Err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidProof, r.Err)
+	}
+	return p, nil
+}

@@ -1,0 +1,196 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/syndtr/goleveldb/leveldb"
+	lverrors "github.com/syndtr/goleveldb/leveldb/errors"
+	"github.com/syndtr/goleveldb/leveldb/filter"
+	"github.com/syndtr/goleveldb/leveldb/opt"
+	"github.com/syndtr/goleveldb/leveldb/util"
+)
+
+// LevelDBOptions tunes the LevelDB backend (neo-go's default engine, kept
+// so that operators can compare).
+type LevelDBOptions struct {
+	// BlockCacheSize is the block cache in bytes (default 32 MiB).
+	BlockCacheSize int
+	// WriteBufferSize is the memtable size in bytes (default 64 MiB). A
+	// change set is written through the journal into the memtable whatever
+	// its size (see PutChangeSet).
+	WriteBufferSize int
+	// BloomBitsPerKey sets the bloom filter (default 10, as neo-go); a
+	// negative value disables it.
+	BloomBitsPerKey int
+	// SyncWrites fsyncs the journal at every PutChangeSet.
+	SyncWrites bool
+}
+
+// LevelDBStore is a Store on a goleveldb database.
+type LevelDBStore struct {
+	db   *leveldb.DB
+	wo   *opt.WriteOptions
+	ro   bool
+	gate *gate
+}
+
+// OpenLevelDB opens (or, unless readOnly, creates) the LevelDB database in
+// directory path.
+func OpenLevelDB(path string, readOnly bool, o LevelDBOptions) (*LevelDBStore, error) {
+	opts := &opt.Options{
+		ReadOnly:           readOnly,
+		ErrorIfMissing:     readOnly,
+		BlockCacheCapacity: o.BlockCacheSize,
+		WriteBuffer:        o.WriteBufferSize,
+		// goleveldb turns a batch larger than the write buffer into a
+		// transaction, which writes a level-0 table per commit; neo-go
+		// commits every persist that way and drowns in compactions. We keep
+		// every change set in the journal and the memtable.
+		DisableLargeBatchTransaction: true,
+	}
+	if opts.BlockCacheCapacity == 0 {
+		opts.BlockCacheCapacity = 32 << 20
+	}
+	if opts.WriteBuffer == 0 {
+		opts.WriteBuffer = 64 << 20
+	}
+	switch bits := o.BloomBitsPerKey; {
+	case bits == 0:
+		opts.Filter = filter.NewBloomFilter(10)
+	case bits > 0:
+		opts.Filter = filter.NewBloomFilter(bits)
+	}
+	db, err := leveldb.OpenFile(path, opts)
+	if err != nil {
+		return nil, fmt.Errorf("open leveldb database %q: %w", path, classifyLevelDBErr(err))
+	}
+	return &LevelDBStore{db: db, wo: &opt.WriteOptions{Sync: o.SyncWrites}, ro: readOnly, gate: newGate()}, nil
+}
+
+func classifyLevelDBErr(err error) error {
+	switch {
+	case lverrors.IsCorrupted(err):
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	case isLockErr(err):
+		return fmt.Errorf("%w: %w", ErrLocked, err)
+	case errors.Is(err, fs.ErrNotExist):
+		// ErrorIfMissing (read-only) on a directory without a database.
+		return fmt.Errorf("%w: %w", ErrNotExist, err)
+	}
+	return err
+}
+
+// Get implements Store.
+func (s *LevelDBStore) Get(key []byte) ([]byte, error) {
+	if !s.gate.enter() {
+		return nil, ErrClosed
+	}
+	defer s.gate.leave()
+	v, err := s.db.Get(key, nil) // goleveldb returns a fresh copy
+	if errors.Is(err, leveldb.ErrNotFound) {
+		return nil, ErrKeyNotFound
+	}
+	if err == nil && v == nil {
+		v = []byte{}
+	}
+	return v, err
+}
+
+// PutChangeSet implements Store: one batch, one journal record, applied
+// atomically.
+func (s *LevelDBStore) PutChangeSet(puts map[string][]byte) error {
+	if err := checkKeys(puts); err != nil {
+		return err
+	}
+	if s.ro {
+		return ErrReadOnly
+	}
+	if !s.gate.enter() {
+		return ErrClosed
+	}
+	defer s.gate.leave()
+	if len(puts) == 0 {
+		return nil
+	}
+	size := 0
+	for k, v := range puts {
+		size += len(k) + len(v) + 12
+	}
+	b := leveldb.MakeBatch(size)
+	for k, v := range puts {
+		if v == nil {
+			b.Delete(sbytes(k))
+		} else {
+			b.Put(sbytes(k), v)
+		}
+	}
+	return s.db.Write(b, s.wo)
+}
+
+func levelDBRange(rng SeekRange) *util.Range {
+	lo, hi := rng.Bounds()
+	return &util.Range{Start: lo, Limit: hi}
+}
+
+func (s *LevelDBStore) walk(rng SeekRange, f func(k, v []byte) bool) error {
+	it := s.db.NewIterator(levelDBRange(rng), nil)
+	var ok bool
+	if rng.Backwards {
+		ok = it.Last()
+	} else {
+		ok = it.First()
+	}
+	for ok && f(it.Key(), it.Value()) {
+		if rng.Backwards {
+			ok = it.Prev()
+		} else {
+			ok = it.Next()
+		}
+	}
+	it.Release()
+	return it.Error()
+}
+
+// Seek implements Store. It panics if the database fails during the walk
+// (see PebbleStore.Seek).
+func (s *LevelDBStore) Seek(rng SeekRange, f func(k, v []byte) bool) {
+	if !s.gate.enter() {
+		return
+	}
+	defer s.gate.leave()
+	if err := s.walk(rng, f); err != nil {
+		panic(fmt.Errorf("storage: leveldb seek: %w", err))
+	}
+}
+
+// SeekGC implements Store: the deletions go in one batch at the end.
+func (s *LevelDBStore) SeekGC(rng SeekRange, keep func(k, v []byte) bool) error {
+	if s.ro {
+		return ErrReadOnly
+	}
+	if !s.gate.enter() {
+		return ErrClosed
+	}
+	defer s.gate.leave()
+	b := new(leveldb.Batch)
+	err := s.walk(rng, func(k, v []byte) bool {
+		if !keep(k, v) {
+			b.Delete(k) // the batch copies k
+		}
+		return true
+	})
+	if err != nil || b.Len() == 0 {
+		return err
+	}
+	return s.db.Write(b, s.wo)
+}
+
+// Close implements Store. It waits for operations in flight.
+func (s *LevelDBStore) Close() error {
+	if !s.gate.close() {
+		return nil
+	}
+	return s.db.Close()
+}

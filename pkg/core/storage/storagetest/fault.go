@@ -1,0 +1,115 @@
+package storagetest
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/n3node/n3node/pkg/core/storage"
+)
+
+// ErrInjected is the error a FaultStore returns for a write it was told to
+// fail.
+var ErrInjected = errors.New("storagetest: injected write failure")
+
+// FaultStore wraps a Store and fails writes (PutChangeSet, SeekGC) on
+// demand; a failed write leaves the wrapped store untouched. Reads pass
+// through. Hooks can hold a write or the start of a walk, to let a test act
+// while one is in flight.
+type FaultStore struct {
+	storage.Store
+
+	mu     sync.Mutex
+	fail   int // writes left to fail; negative: all until Heal
+	hook   func(puts map[string][]byte)
+	seek   func(rng storage.SeekRange)
+	writes int
+	failed int
+}
+
+// NewFaultStore wraps s.
+func NewFaultStore(s storage.Store) *FaultStore {
+	return &FaultStore{Store: s}
+}
+
+// FailWrites makes the next n writes fail with ErrInjected; n < 0 fails
+// every write until Heal.
+func (f *FaultStore) FailWrites(n int) {
+	f.mu.Lock()
+	f.fail = n
+	f.mu.Unlock()
+}
+
+// Heal stops failing writes.
+func (f *FaultStore) Heal() { f.FailWrites(0) }
+
+// SetWriteHook installs h, which every PutChangeSet calls with its change
+// set before it decides to fail or to write (nil removes the hook). The
+// hook runs without the FaultStore's lock; it may block.
+func (f *FaultStore) SetWriteHook(h func(puts map[string][]byte)) {
+	f.mu.Lock()
+	f.hook = h
+	f.mu.Unlock()
+}
+
+// SetSeekHook installs h, which every Seek calls before it starts the walk
+// of the wrapped store (nil removes it). It may block.
+func (f *FaultStore) SetSeekHook(h func(rng storage.SeekRange)) {
+	f.mu.Lock()
+	f.seek = h
+	f.mu.Unlock()
+}
+
+// Seek implements storage.Store.
+func (f *FaultStore) Seek(rng storage.SeekRange, fn func(k, v []byte) bool) {
+	f.mu.Lock()
+	h := f.seek
+	f.mu.Unlock()
+	if h != nil {
+		h(rng)
+	}
+	f.Store.Seek(rng, fn)
+}
+
+// Writes returns how many writes were attempted and how many were failed.
+func (f *FaultStore) Writes() (attempted, failed int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.writes, f.failed
+}
+
+// admit counts a write and reports whether it should fail.
+func (f *FaultStore) admit() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.writes++
+	if f.fail != 0 {
+		if f.fail > 0 {
+			f.fail--
+		}
+		f.failed++
+		return false
+	}
+	return true
+}
+
+// PutChangeSet implements storage.Store.
+func (f *FaultStore) PutChangeSet(puts map[string][]byte) error {
+	f.mu.Lock()
+	h := f.hook
+	f.mu.Unlock()
+	if h != nil {
+		h(puts)
+	}
+	if !f.admit() {
+		return ErrInjected
+	}
+	return f.Store.PutChangeSet(puts)
+}
+
+// SeekGC implements storage.Store.
+func (f *FaultStore) SeekGC(rng storage.SeekRange, keep func(k, v []byte) bool) error {
+	if !f.admit() {
+		return ErrInjected
+	}
+	return f.Store.SeekGC(rng, keep)
+}

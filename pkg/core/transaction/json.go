@@ -1,0 +1,95 @@
+package transaction
+
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/encoding/address"
+)
+
+// transactionJSON mirrors neo-go v0.120.0's field order and types.
+type transactionJSON struct {
+	Hash            hash.Uint256 `json:"hash"`
+	Size            int          `json:"size"`
+	Version         uint8        `json:"version"`
+	Nonce           uint32       `json:"nonce"`
+	Sender          string       `json:"sender"`
+	SystemFee       int64        `json:"sysfee,string"`
+	NetworkFee      int64        `json:"netfee,string"`
+	ValidUntilBlock uint32       `json:"validuntilblock"`
+	Attributes      []Attribute  `json:"attributes"`
+	Signers         []Signer     `json:"signers"`
+	Script          []byte       `json:"script"`
+	Witnesses       []Witness    `json:"witnesses"`
+}
+
+// witnessJSON has Witness's fields and JSON tags but no methods.
+type witnessJSON Witness
+
+// UnmarshalJSON parses the JSON form with the binary size limits.
+func (w *Witness) UnmarshalJSON(data []byte) error {
+	var aux witnessJSON
+	if err := json.Unmarshal(data, &aux); err != nil {
+		return err
+	}
+	if len(aux.InvocationScript) > MaxInvocationScript || len(aux.VerificationScript) > MaxVerificationScript {
+		return errors.New("witness script too long")
+	}
+	w.InvocationScript, w.VerificationScript = nonNil(aux.InvocationScript), nonNil(aux.VerificationScript)
+	return nil
+}
+
+// MarshalJSON writes the neo-go RPC form: hash, size, version, nonce,
+// sender (address), sysfee and netfee (strings), validuntilblock,
+// attributes, signers, script (base64), witnesses.
+func (t *Transaction) MarshalJSON() ([]byte, error) {
+	aux := transactionJSON{
+		Hash:            t.Hash(),
+		Size:            t.Size(),
+		Version:         t.Version,
+		Nonce:           t.Nonce,
+		Sender:          address.FromUint160(t.Sender()),
+		SystemFee:       t.SystemFee,
+		NetworkFee:      t.NetworkFee,
+		ValidUntilBlock: t.ValidUntilBlock,
+		Attributes:      nonNil(t.Attributes),
+		Signers:         nonNil(t.Signers),
+		Script:          nonNil(t.Script),
+		Witnesses:       nonNil(t.Witnesses),
+	}
+	return json.Marshal(aux)
+}
+
+// ErrJSONMismatch means the JSON hash or size does not match the fields.
+var ErrJSONMismatch = errors.New("transaction JSON hash or size mismatch")
+
+// UnmarshalJSON parses the JSON form, validates the transaction and checks
+// that "hash" and "size" match the fields.
+func (t *Transaction) UnmarshalJSON(data []byte) error {
+	var aux transactionJSON
+	if err := json.Unmarshal(data, &aux); err != nil {
+		return err
+	}
+	*t = Transaction{
+		Version:         aux.Version,
+		Nonce:           aux.Nonce,
+		SystemFee:       aux.SystemFee,
+		NetworkFee:      aux.NetworkFee,
+		ValidUntilBlock: aux.ValidUntilBlock,
+		Signers:         aux.Signers,
+		Attributes:      aux.Attributes,
+		Script:          aux.Script,
+		Witnesses:       aux.Witnesses,
+	}
+	if len(t.Attributes) == 0 {
+		t.Attributes = nil
+	}
+	if err := t.checkFields(); err != nil {
+		return err
+	}
+	if t.Hash() != aux.Hash || t.Size() != aux.Size {
+		return ErrJSONMismatch
+	}
+	return nil
+}

@@ -1,0 +1,7 @@
+package smartcontract
+
+// Test hooks.
+var (
+	AppendPushInt  = appendPushInt
+	AppendPushData = appendPushData
+)

@@ -1,0 +1,706 @@
+package vm
+
+import (
+	"github.com/n3node/n3node/pkg/vm/opcode"
+	"github.com/n3node/n3node/pkg/vm/stackitem"
+)
+
+// popPrimitive is C# Pop<PrimitiveType>: the type is checked before the item
+// leaves the stack.
+func (s *Stack) popPrimitive(noRef bool) (stackitem.Item, error) {
+	item, err := s.Peek(0)
+	if err != nil {
+		return nil, err
+	}
+	if !item.Type().IsPrimitive() {
+		return nil, castError(item, "PrimitiveType")
+	}
+	if noRef {
+		return s.PopNoRef()
+	}
+	return s.Pop()
+}
+
+func opPackMap(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+	es := ctx.estack
+	size, err := es.popInt32()
+	if err != nil {
+		return err
+	}
+	if size < 0 || size*2 > es.Len() {
+		return invalidOp("The map size is out of valid range, 2*%d/[0, %d].", size, es.Len())
+	}
+	m := stackitem.NewMapWithCap(size)
+	for range size {
+		key, err := es.popPrimitive(true)
+		if err != nil {
+			return err
+		}
+		value, err := es.PopNoRef()
+		if err != nil {
+			return err
+		}
+		old, replaced, err := m.Replace(key, value)
+		if err != nil {
+			return err
+		}
+		if replaced {
+			v.refs.Remove(key)
+			v.refs.Remove(old)
+		}
+	}
+	stackitem.AdjustRefs(m, 1)
+	es.pushCounted(m, 1)
+	return nil
+}
+
+func opPack(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	es := ctx.estack
+	size, err := es.popInt32()
+	if err != nil {
+		return err
+	}
+	if size < 0 || size > es.Len() {
+		if op == opcode.PACK {
+			return invalidOp("The array size is out of valid range, %d/[0, %d].", size, es.Len())
+		}
+		return invalidOp("The struct size is out of valid range, %d/[0, %d].", size, es.Len())
+	}
+	items := make([]stackitem.Item, size)
+	for i := range items {
+		items[i], _ = es.PopNoRef()
+	}
+	var a *stackitem.Array
+	if op == opcode.PACK {
+		a = stackitem.NewArray(items)
+	} else {
+		a = stackitem.NewStruct(items)
+	}
+	stackitem.AdjustRefs(a, 1)
+	es.pushCounted(a, 1)
+	return nil
+}
+
+func opUnpack(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	es := ctx.estack
+	item, err := es.Peek(0)
+	if err != nil {
+		return err
+	}
+	var n int
+	switch c := item.(type) {
+	case *stackitem.Map:
+		_, _ = es.PopNoRef()
+		stackitem.AdjustRefs(c, -1)
+		v.refs.Inc(-1)
+		elems := c.Elements()
+		n = len(elems)
+		if stackitem.IsReferenced(c) {
+			for i := n - 1; i >= 0; i-- {
+				es.Push(elems[i].Value)
+				es.pushCounted(elems[i].Key, 1)
+			}
+		} else {
+			for i := n - 1; i >= 0; i-- {
+				es.pushCounted(elems[i].Value, 0)
+				es.pushCounted(elems[i].Key, 0)
+			}
+		}
+	case *stackitem.Array:
+		_, _ = es.PopNoRef()
+		stackitem.AdjustRefs(c, -1)
+		v.refs.Inc(-1)
+		items := c.Items()
+		n = len(items)
+		if stackitem.IsReferenced(c) {
+			for i := n - 1; i >= 0; i-- {
+				es.Push(items[i])
+			}
+		} else {
+			for i := n - 1; i >= 0; i-- {
+				es.pushCounted(items[i], 0)
+			}
+		}
+	default:
+		return castError(item, "CompoundType")
+	}
+	es.pushPrimitive(stackitem.NewInt(int64(n)))
+	return nil
+}
+
+func opNewArray0(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	if op == opcode.NEWARRAY0 {
+		ctx.estack.Push(stackitem.NewArray([]stackitem.Item{}))
+	} else {
+		ctx.estack.Push(stackitem.NewStruct([]stackitem.Item{}))
+	}
+	return nil
+}
+
+func opNewArray(_ *VM, ctx *Context, op opcode.Opcode, arg []byte) error {
+	n, err := ctx.estack.popInt32()
+	if err != nil {
+		return err
+	}
+	if n < 0 || n > MaxStackSize {
+		if op == opcode.NEWSTRUCT {
+			return invalidOp("The struct size is out of valid range, %d/[0, %d].", n, MaxStackSize)
+		}
+		return invalidOp("The array size is out of valid range, %d/[0, %d].", n, MaxStackSize)
+	}
+	var fill stackitem.Item = stackitem.Null{}
+	if op == opcode.NEWARRAYT {
+		t := stackitem.Type(arg[0])
+		if !t.IsValid() {
+			return invalidOp("Invalid type for %s: %d", op, arg[0])
+		}
+		switch t {
+		case stackitem.BooleanT:
+			fill = stackitem.Bool(false)
+		case stackitem.IntegerT:
+			fill = stackitem.NewInt(0)
+		case stackitem.ByteStringT:
+			fill = stackitem.NewByteString([]byte{})
+		}
+	}
+	items := make([]stackitem.Item, n)
+	for i := range items {
+		items[i] = fill
+	}
+	var a *stackitem.Array
+	if op == opcode.NEWSTRUCT {
+		a = stackitem.NewStruct(items)
+	} else {
+		a = stackitem.NewArray(items)
+	}
+	stackitem.AdjustRefs(a, 1)
+	ctx.estack.pushCounted(a, n+1)
+	return nil
+}
+
+func opNewMap(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+	ctx.estack.Push(stackitem.NewMap())
+	return nil
+}
+
+func opSize(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	x, err := ctx.estack.Pop()
+	if err != nil {
+		return err
+	}
+	var n int
+	switch t := x.(type) {
+	case *stackitem.Array:
+		n = t.Len()
+	case *stackitem.Map:
+		n = t.Len()
+	case *stackitem.ByteString:
+		n = t.Size()
+	case *stackitem.Integer:
+		n = t.Size()
+	case stackitem.Bool:
+		n = 1
+	case *stackitem.Buffer:
+		n = t.Size()
+	default:
+		return invalidOp("Invalid type for %s: %s", op, x.Type())
+	}
+	ctx.estack.pushPrimitive(stackitem.NewInt(int64(n)))
+	return nil
+}
+
+// indexInRange reports whether 0 <= idx < n for an Integer index.
+func indexInRange(idx *stackitem.Integer, n int) bool {
+	x, ok := idx.Int64()
+	return ok && x >= 0 && x < int64(n)
+}
+
+func opHasKey(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	return hasKey(ctx, op, true)
+}
+
+// opHasKeyV0 is HASKEY before HF_Gorgon (neo-vm #543): the index is
+// converted to int32 (faulting outside that range) and not checked against
+// MaxItemSize.
+func opHasKeyV0(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	return hasKey(ctx, op, false)
+}
+
+func hasKey(ctx *Context, op opcode.Opcode, gorgon bool) error {
+	es := ctx.estack
+	key, err := es.popPrimitive(false)
+	if err != nil {
+		return err
+	}
+	x, err := es.Pop()
+	if err != nil {
+		return err
+	}
+	var n int
+	switch t := x.(type) {
+	case *stackitem.Map:
+		ok, err := t.Has(key)
+		if err != nil {
+			return err
+		}
+		es.pushPrimitive(stackitem.Bool(ok))
+		return nil
+	case *stackitem.Array:
+		n = t.Len()
+	case *stackitem.Buffer:
+		n = t.Size()
+	case *stackitem.ByteString:
+		n = t.Size()
+	default:
+		return invalidOp("Invalid type for %s: %s", op, x.Type())
+	}
+	idx, err := stackitem.ToInteger(key)
+	if err != nil {
+		return err
+	}
+	if gorgon {
+		if idx.Sign() < 0 || !indexInRange(idx, MaxItemSize) {
+			return invalidOp("The index %s is invalid for OpCode %s.", idx, op)
+		}
+	} else {
+		i, err := toInt32(idx)
+		if err != nil {
+			return err
+		}
+		if i < 0 {
+			return invalidOp("The negative index %d is invalid for OpCode.%s.", i, op)
+		}
+	}
+	es.pushPrimitive(stackitem.Bool(indexInRange(idx, n)))
+	return nil
+}
+
+func opKeys(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+	item, err := ctx.estack.Peek(0)
+	if err != nil {
+		return err
+	}
+	m, ok := item.(*stackitem.Map)
+	if !ok {
+		return castError(item, "Map")
+	}
+	_, _ = ctx.estack.Pop()
+	elems := m.Elements()
+	keys := make([]stackitem.Item, len(elems))
+	for i := range elems {
+		keys[i] = elems[i].Key
+	}
+	a := stackitem.NewArray(keys)
+	stackitem.AdjustRefs(a, 1)
+	ctx.estack.pushCounted(a, len(keys)+1)
+	return nil
+}
+
+func opValues(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	x, err := ctx.estack.PopNoRef()
+	if err != nil {
+		return err
+	}
+	var values []stackitem.Item
+	var referenced bool
+	switch t := x.(type) {
+	case *stackitem.Array:
+		stackitem.AdjustRefs(t, -1)
+		values = t.Items()
+		referenced = stackitem.IsReferenced(t)
+	case *stackitem.Map:
+		stackitem.AdjustRefs(t, -1)
+		elems := t.Elements()
+		values = make([]stackitem.Item, len(elems))
+		for i := range elems {
+			values[i] = elems[i].Value
+		}
+		referenced = stackitem.IsReferenced(t)
+		if !referenced {
+			v.refs.Inc(-len(elems))
+		}
+	default:
+		return invalidOp("Invalid type for %s: %s", op, x.Type())
+	}
+	res := make([]stackitem.Item, 0, len(values))
+	for _, it := range values {
+		cp := it
+		if s, ok := it.(*stackitem.Array); ok && s.IsStruct() {
+			c, _, err := s.Clone()
+			if err != nil {
+				return err
+			}
+			cp = c
+			if !referenced {
+				v.refs.Remove(it)
+				v.refs.Add(cp)
+			}
+		}
+		if referenced {
+			v.refs.Add(cp)
+		}
+		res = append(res, cp)
+	}
+	a := stackitem.NewArray(res)
+	stackitem.AdjustRefs(a, 1)
+	ctx.estack.pushCounted(a, 0)
+	return nil
+}
+
+func opPickItem(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	return pickItem(v, ctx, op, true)
+}
+
+// opPickItemV0 is PICKITEM before HF_Gorgon (neo-vm #543): indexes are
+// converted to int32 first, so an index outside that range faults instead
+// of raising a catchable exception.
+func opPickItemV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	return pickItem(v, ctx, op, false)
+}
+
+// checkIndex converts a PICKITEM/SETITEM index. Before Gorgon the int32
+// conversion happens first and may fault.
+func checkIndex(key stackitem.Item, gorgon bool) (*stackitem.Integer, error) {
+	idx, err := stackitem.ToInteger(key)
+	if err != nil {
+		return nil, err
+	}
+	if !gorgon {
+		if _, err := toInt32(idx); err != nil {
+			return nil, err
+		}
+	}
+	return idx, nil
+}
+
+func pickItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
+	es := ctx.estack
+	key, err := es.popPrimitive(false)
+	if err != nil {
+		return err
+	}
+	x, err := es.Pop()
+	if err != nil {
+		return err
+	}
+	var item stackitem.Item
+	switch t := x.(type) {
+	case *stackitem.Array:
+		idx, err := checkIndex(key, gorgon)
+		if err != nil {
+			return err
+		}
+		if !indexInRange(idx, t.Len()) {
+			return v.throwString("The index of VMArray is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Len())) + ").")
+		}
+		item = t.Get(int(mustInt64(idx)))
+	case *stackitem.Map:
+		val, found, err := t.Get(key)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return v.throwString("Key " + key.String() + " not found in Map.")
+		}
+		item = val
+	case *stackitem.ByteString, *stackitem.Integer, stackitem.Bool:
+		b, _ := x.TryBytes()
+		idx, err := checkIndex(key, gorgon)
+		if err != nil {
+			return err
+		}
+		if !indexInRange(idx, len(b)) {
+			return v.throwString("The index of PrimitiveType is out of range, " + idx.String() + "/[0, " + itoa(int64(len(b))) + ").")
+		}
+		item = stackitem.NewInt(int64(b[mustInt64(idx)]))
+	case *stackitem.Buffer:
+		idx, err := checkIndex(key, gorgon)
+		if err != nil {
+			return err
+		}
+		if !indexInRange(idx, t.Size()) {
+			return v.throwString("The index of Buffer is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Size())) + ").")
+		}
+		item = stackitem.NewInt(int64(t.Bytes()[mustInt64(idx)]))
+	default:
+		return invalidOp("Invalid type for %s: %s", op, x.Type())
+	}
+	es.Push(item)
+	return nil
+}
+
+func mustInt64(i *stackitem.Integer) int64 {
+	x, _ := i.Int64()
+	return x
+}
+
+// throwString raises a catchable exception whose payload is msg as a
+// ByteString (C# ExecuteThrow(engine, string)).
+func (v *VM) throwString(msg string) error {
+	return v.throw(stackitem.NewByteString([]byte(msg)))
+}
+
+func opAppend(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+	es := ctx.estack
+	newItem, err := es.Pop()
+	if err != nil {
+		return err
+	}
+	item, err := es.Peek(0)
+	if err != nil {
+		return err
+	}
+	arr, ok := item.(*stackitem.Array)
+	if !ok {
+		return castError(item, "Array")
+	}
+	_, _ = es.Pop()
+	if s, ok := newItem.(*stackitem.Array); ok && s.IsStruct() {
+		c, _, err := s.Clone()
+		if err != nil {
+			return err
+		}
+		newItem = c
+	}
+	if err := arr.Append(newItem); err != nil {
+		return err
+	}
+	if stackitem.IsReferenced(arr) {
+		v.refs.Add(newItem)
+	}
+	return nil
+}
+
+func opSetItem(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	return setItem(v, ctx, op, true)
+}
+
+// opSetItemV0 is SETITEM before HF_Gorgon (neo-vm #543): indexes and Buffer
+// values are converted to int32 first (faulting outside that range), and a
+// Buffer value in [-128, -1] wraps to a byte instead of faulting.
+func opSetItemV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	return setItem(v, ctx, op, false)
+}
+
+func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
+	es := ctx.estack
+	value, err := es.PopNoRef()
+	if err != nil {
+		return err
+	}
+	if s, ok := value.(*stackitem.Array); ok && s.IsStruct() {
+		v.refs.Remove(value)
+		c, _, err := s.Clone()
+		if err != nil {
+			return err
+		}
+		value = c
+		v.refs.Add(value)
+	}
+	key, err := es.popPrimitive(false)
+	if err != nil {
+		return err
+	}
+	x, err := es.Pop()
+	if err != nil {
+		return err
+	}
+	switch t := x.(type) {
+	case *stackitem.Array:
+		idx, err := checkIndex(key, gorgon)
+		if err != nil {
+			return err
+		}
+		if !indexInRange(idx, t.Len()) {
+			v.refs.Remove(value)
+			return v.throwString("The index of VMArray is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Len())) + ").")
+		}
+		i := int(mustInt64(idx))
+		if stackitem.IsReferenced(t) {
+			v.refs.Remove(t.Get(i))
+		} else {
+			v.refs.Remove(value)
+		}
+		return t.Set(i, value)
+	case *stackitem.Map:
+		old, replaced, err := t.Replace(key, value)
+		if err != nil {
+			return err
+		}
+		switch {
+		case !stackitem.IsReferenced(t):
+			v.refs.Remove(value)
+		case replaced:
+			v.refs.Remove(old)
+		default:
+			v.refs.Add(key)
+		}
+		return nil
+	case *stackitem.Buffer:
+		v.refs.Remove(value)
+		idx, err := checkIndex(key, gorgon)
+		if err != nil {
+			return err
+		}
+		if !indexInRange(idx, t.Size()) {
+			return v.throwString("The index of Buffer is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Size())) + ").")
+		}
+		if !value.Type().IsPrimitive() {
+			return invalidOp("Only primitive type values can be set in Buffer in %s.", op)
+		}
+		b, err := stackitem.ToInteger(value)
+		if err != nil {
+			return err
+		}
+		bv, ok := b.Int64()
+		if !gorgon {
+			if _, err := toInt32(b); err != nil {
+				return err
+			}
+		}
+		if !ok || bv < -128 || bv > 255 {
+			return invalidOp("Overflow in %s, %s is not a byte type.", op, b)
+		}
+		if gorgon && bv < 0 {
+			// C# (byte)BigInteger is a checked conversion.
+			return &vmError{msg: "Value was either too large or too small for an unsigned byte.", kind: ErrInvalidOperation}
+		}
+		t.Bytes()[mustInt64(idx)] = byte(bv)
+		return nil
+	default:
+		return invalidOp("Invalid type for %s: %s", op, x.Type())
+	}
+}
+
+func opReverseItems(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	x, err := ctx.estack.Pop()
+	if err != nil {
+		return err
+	}
+	switch t := x.(type) {
+	case *stackitem.Array:
+		return t.Reverse()
+	case *stackitem.Buffer:
+		b := t.Bytes()
+		for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
+			b[i], b[j] = b[j], b[i]
+		}
+		return nil
+	}
+	return invalidOp("Invalid type for %s: %s", op, x.Type())
+}
+
+func opRemove(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	return remove(v, ctx, op, true)
+}
+
+// opRemoveV0 is REMOVE before HF_Gorgon (neo-vm #543): the array index is
+// converted to int32 first. Both forms fault on a bad index, so only the
+// error differs.
+func opRemoveV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	return remove(v, ctx, op, false)
+}
+
+func remove(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
+	es := ctx.estack
+	key, err := es.popPrimitive(false)
+	if err != nil {
+		return err
+	}
+	x, err := es.Pop()
+	if err != nil {
+		return err
+	}
+	switch t := x.(type) {
+	case *stackitem.Array:
+		idx, err := checkIndex(key, gorgon)
+		if err != nil {
+			return err
+		}
+		if !indexInRange(idx, t.Len()) {
+			return invalidOp("The index of VMArray is out of range, %s/[0, %d).", idx, t.Len())
+		}
+		i := int(mustInt64(idx))
+		item := t.Get(i)
+		if err := t.RemoveAt(i); err != nil {
+			return err
+		}
+		if stackitem.IsReferenced(t) {
+			v.refs.Remove(item)
+		}
+		return nil
+	case *stackitem.Map:
+		old, _, err := t.Remove(key)
+		if err != nil {
+			return err
+		}
+		if old != nil && stackitem.IsReferenced(t) {
+			v.refs.Remove(key)
+			v.refs.Remove(old)
+		}
+		return nil
+	}
+	return invalidOp("Invalid type for %s: %s", op, x.Type())
+}
+
+func opClearItems(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+	item, err := ctx.estack.Peek(0)
+	if err != nil {
+		return err
+	}
+	switch t := item.(type) {
+	case *stackitem.Array:
+		_, _ = ctx.estack.Pop()
+		subs := append([]stackitem.Item(nil), t.Items()...)
+		if err := t.Clear(); err != nil {
+			return err
+		}
+		if stackitem.IsReferenced(t) {
+			for _, s := range subs {
+				v.refs.Remove(s)
+			}
+		}
+	case *stackitem.Map:
+		_, _ = ctx.estack.Pop()
+		elems := append([]stackitem.MapElement(nil), t.Elements()...)
+		if err := t.Clear(); err != nil {
+			return err
+		}
+		if stackitem.IsReferenced(t) {
+			for _, e := range elems {
+				v.refs.Remove(e.Key)
+			}
+			for _, e := range elems {
+				v.refs.Remove(e.Value)
+			}
+		}
+	default:
+		return castError(item, "CompoundType")
+	}
+	return nil
+}
+
+func opPopItem(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+	item, err := ctx.estack.Peek(0)
+	if err != nil {
+		return err
+	}
+	arr, ok := item.(*stackitem.Array)
+	if !ok {
+		return castError(item, "Array")
+	}
+	_, _ = ctx.estack.Pop()
+	n := arr.Len()
+	if n == 0 {
+		return invalidOp("Index was out of range. Must be non-negative and less than the size of the collection.")
+	}
+	last := arr.Get(n - 1)
+	ctx.estack.Push(last)
+	if err := arr.RemoveAt(n - 1); err != nil {
+		return err
+	}
+	if stackitem.IsReferenced(arr) {
+		v.refs.Remove(last)
+	}
+	return nil
+}
