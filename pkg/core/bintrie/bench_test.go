@@ -95,8 +95,15 @@ func BenchmarkGet100k(b *testing.B) {
 }
 
 // BenchmarkGetCold100k reads from a tree reopened from a MemoryStore, so
-// most Gets load nodes.
+// most Gets load nodes, with and without verifying loaded nodes.
 func BenchmarkGetCold100k(b *testing.B) {
+	for _, trust := range []bool{false, true} {
+		name := map[bool]string{false: "verify", true: "trust"}[trust]
+		b.Run(name, func(b *testing.B) { benchGetCold(b, bintrie.Options{TrustStore: trust}) })
+	}
+}
+
+func benchGetCold(b *testing.B, opts bintrie.Options) {
 	keys, vals := benchKeys(100_000)
 	t := benchTree(b, keys, vals)
 	root, ch := t.Commit()
@@ -110,7 +117,7 @@ func BenchmarkGetCold100k(b *testing.B) {
 	for b.Loop() {
 		if i%len(keys) == 0 {
 			b.StopTimer()
-			re, _ = bintrie.Open(st, root, bintrie.Options{})
+			re, _ = bintrie.Open(st, root, opts)
 			b.StartTimer()
 		}
 		if _, _, err := re.Get(keys[(i*7919)%len(keys)]); err != nil {

@@ -304,6 +304,14 @@ func TestCorruptAndMissingNodes(t *testing.T) {
 	if err := re.Put(k, bintrie.Value{}); !errors.Is(err, bintrie.ErrCorruptNode) {
 		t.Fatalf("corrupt stem on put: err %v", err)
 	}
+	// TrustStore takes the stored bytes as they are.
+	trusting, err := bintrie.Open(st, root, bintrie.Options{TrustStore: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := trusting.Get(k); err != nil || !ok {
+		t.Fatalf("trusting get: %v %v", ok, err)
+	}
 	// A missing node.
 	if err := st.PutChangeSet(map[string][]byte{string(stemKey): nil}); err != nil {
 		t.Fatal(err)
