@@ -430,3 +430,18 @@ func runRandom(t *testing.T, rng *rand.Rand, steps int) {
 	}
 	checkAgainstModel(t, tr, m, 1<<30)
 }
+
+func TestStats(t *testing.T) {
+	tr, st, m := buildCommitted(t, 1000)
+	s := tr.Stats()
+	if s.StemNodes != len(m.stems) || s.Values != 1000 || s.InternalNodes < len(m.stems)-1 || s.ArenaBytes == 0 {
+		t.Fatalf("stats %+v for %d stems", s, len(m.stems))
+	}
+	re, err := bintrie.Open(st, tr.Hash(), bintrie.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := re.Stats(); s.StemNodes != 0 || s.InternalNodes != 1 || s.HashedNodes != 2 {
+		t.Fatalf("reopened stats %+v, want only the root loaded", s)
+	}
+}
