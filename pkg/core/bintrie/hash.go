@@ -22,7 +22,7 @@ func (t *Tree) Hash() Hash {
 }
 
 // stale reports whether ref's hash must be recomputed.
-func (t *Tree) stale(ref NodeRef) bool {
+func (t *Tree) stale(ref nodeRef) bool {
 	switch ref.kind() {
 	case kindInternal:
 		c, i := t.p.in(ref.index())
@@ -37,7 +37,7 @@ func (t *Tree) stale(ref NodeRef) bool {
 // hashRef returns ref's hash, recomputing it if stale. par > 0 allows
 // hashing the two children of a stale internal node in parallel, par
 // levels deep. Concurrent calls touch disjoint nodes only.
-func (t *Tree) hashRef(ref NodeRef, par int) Hash {
+func (t *Tree) hashRef(ref nodeRef, par int) Hash {
 	switch ref.kind() {
 	case kindInternal:
 		c, i := t.p.in(ref.index())
@@ -73,7 +73,7 @@ func (t *Tree) hashRef(ref NodeRef, par int) Hash {
 
 // hashPair hashes two subtrees concurrently (kept out of hashRef so that
 // the closure's captures do not move hashRef's locals to the heap).
-func (t *Tree) hashPair(kids [2]NodeRef, par int) (l, r Hash) {
+func (t *Tree) hashPair(kids [2]nodeRef, par int) (l, r Hash) {
 	var wg sync.WaitGroup
 	wg.Go(func() { l = t.hashRef(kids[0], par) })
 	r = t.hashRef(kids[1], par)

@@ -28,7 +28,7 @@ func hasPointers(t reflect.Type) bool {
 // The node pools and the value arena must be pointer-free so that the
 // runtime puts them in spans the garbage collector does not scan.
 func TestPoolsArePointerFree(t *testing.T) {
-	for _, v := range []any{internalChunk{}, stemChunk{}, hashedChunk{}, valueChunk{}, NodeRef(0)} {
+	for _, v := range []any{internalChunk{}, stemChunk{}, hashedChunk{}, valueChunk{}, nodeRef(0)} {
 		if typ := reflect.TypeOf(v); hasPointers(typ) {
 			t.Errorf("%s contains pointers", typ)
 		}
@@ -38,7 +38,7 @@ func TestPoolsArePointerFree(t *testing.T) {
 // checkFlags walks the loaded part of the tree and checks the flag
 // invariants: recompute implies dirty, and a flag on a node is also on its
 // parent. It returns the node's flags.
-func checkFlags(t *testing.T, tr *Tree, ref NodeRef, depth int) uint8 {
+func checkFlags(t *testing.T, tr *Tree, ref nodeRef, depth int) uint8 {
 	t.Helper()
 	switch ref.kind() {
 	case kindInternal:
@@ -52,7 +52,7 @@ func checkFlags(t *testing.T, tr *Tree, ref NodeRef, depth int) uint8 {
 				t.Fatalf("node at depth %d has flags %b, parent %b", depth+1, kf, f)
 			}
 		}
-		if c.kids[i] == [2]NodeRef{} {
+		if c.kids[i] == [2]nodeRef{} {
 			t.Fatalf("internal node at depth %d has no children", depth)
 		}
 		return f

@@ -66,7 +66,7 @@ type Options struct {
 // mutates the tree when it loads nodes from the store.
 type Tree struct {
 	p       pools
-	root    NodeRef
+	root    nodeRef
 	h       hashFn
 	reader  NodeReader
 	prefix  []byte
@@ -270,7 +270,7 @@ func (t *Tree) setValue(idx uint32, s byte, v *Value) bool {
 // split replaces the stem node ref met at depth by the chain of internal
 // nodes that separates it from the new stem, puts v at slot s of a new stem
 // node, and returns the chain's head.
-func (t *Tree) split(ref NodeRef, stem *Stem, depth int, s byte, v *Value) NodeRef {
+func (t *Tree) split(ref nodeRef, stem *Stem, depth int, s byte, v *Value) nodeRef {
 	oc, oi := t.p.st(ref.index())
 	old := &oc.stem[oi]
 	p := firstDiffBit(old, stem)
@@ -324,7 +324,7 @@ func samePrefix(a, b *Stem, n int) bool {
 
 // resolve loads the node that hashed ref stands for. The node sits at
 // depth on the path given by the leading bits of stem.
-func (t *Tree) resolve(ref NodeRef, stem *Stem, depth int) (NodeRef, error) {
+func (t *Tree) resolve(ref nodeRef, stem *Stem, depth int) (nodeRef, error) {
 	hidx := ref.index()
 	want := *t.p.hashedHash(hidx)
 	if t.reader == nil {
@@ -343,7 +343,7 @@ func (t *Tree) resolve(ref NodeRef, stem *Stem, depth int) (NodeRef, error) {
 	if err != nil {
 		return ref, fmt.Errorf("%w: depth %d: %w", ErrCorruptNode, depth, err)
 	}
-	var out NodeRef
+	var out nodeRef
 	switch n.Kind {
 	case NodeInternal:
 		if depth >= MaxDepth {
