@@ -20,10 +20,24 @@ type Reader struct {
 // NewReader returns a Reader over r with a 64 KiB read buffer.
 func NewReader(r io.Reader) *Reader { return &Reader{r: bufio.NewReaderSize(r, 64<<10)} }
 
+// DecodeError is returned by Reader.ReadMessage for a message that was
+// read but is invalid (as opposed to an I/O error): the peer broke the
+// protocol.
+type DecodeError struct {
+	Command Command
+	Err     error
+}
+
+func (e *DecodeError) Error() string { return fmt.Sprintf("invalid %s message: %v", e.Command, e.Err) }
+
+// Unwrap returns the underlying error.
+func (e *DecodeError) Unwrap() error { return e.Err }
+
 // ReadMessage reads and decodes the next message. I/O errors are returned
 // as they are (io.EOF at a message boundary, io.ErrUnexpectedEOF inside a
-// message); protocol errors wrap this package's sentinels. After a
-// protocol error the stream position is undefined: drop the connection.
+// message); an invalid message gives a *DecodeError that wraps this
+// package's sentinels or the payload decoder's error. After any error the
+// stream position is undefined: drop the connection.
 func (d *Reader) ReadMessage() (*Message, error) {
 	flags, cmd, n, err := d.readHeader()
 	if err != nil {
@@ -33,7 +47,11 @@ func (d *Reader) ReadMessage() (*Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	return decodeOwned(Flags(flags), Command(cmd), raw)
+	m, err := decodeOwned(Flags(flags), Command(cmd), raw)
+	if err != nil {
+		return nil, &DecodeError{Command: Command(cmd), Err: err}
+	}
+	return m, nil
 }
 
 func (d *Reader) readHeader() (flags, cmd byte, n uint64, err error) {
@@ -57,7 +75,7 @@ func (d *Reader) readHeader() (flags, cmd byte, n uint64, err error) {
 		n = uint64(hdr[2])
 	}
 	if n > PayloadMaxSize {
-		return 0, 0, 0, fmt.Errorf("%w: %s payload of %d bytes", ErrTooLarge, Command(cmd), n)
+		return 0, 0, 0, &DecodeError{Command: Command(cmd), Err: fmt.Errorf("%w: %d bytes", ErrTooLarge, n)}
 	}
 	return flags, cmd, n, nil
 }

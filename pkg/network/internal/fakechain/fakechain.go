@@ -30,11 +30,17 @@ func init() {
 }
 
 // Tx returns a copy of the MainNet transfer with the given nonce, so
-// distinct nonces give distinct hashes.
+// distinct nonces give distinct hashes. Like a received transaction it is
+// decoded from bytes, so its hash and size are cached and it may be shared
+// between goroutines.
 func Tx(nonce uint32) *transaction.Transaction {
 	tx := transfer.Copy()
 	tx.Nonce = nonce
-	return tx
+	out, err := transaction.NewTransactionFromBytes(tx.Bytes())
+	if err != nil {
+		panic(err)
+	}
+	return out
 }
 
 // Block returns a block at index after prev (nil for a genesis-like first
@@ -54,6 +60,7 @@ func Block(prev *block.Header, index uint32, txs []*transaction.Transaction) *bl
 		b.PrevHash = prev.Hash()
 	}
 	b.RebuildMerkleRoot()
+	b.Hash() // cache it before the block is shared
 	return b
 }
 
