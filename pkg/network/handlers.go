@@ -456,4 +456,3 @@ func (s *Server) onMempool(p *Peer) error {
 	}
 	return nil
 }
-
