@@ -81,6 +81,12 @@ type ServerConfig struct {
 	RetryBackoff time.Duration
 	MaxBackoff   time.Duration // default DefaultMaxBackoff
 
+	// SyncTimeout is how long a header or block request may go unanswered
+	// before it is asked of another peer (default two block intervals,
+	// within [2s, 30s]). A peer that leaves three in a row unanswered is
+	// dropped.
+	SyncTimeout time.Duration
+
 	// BlockQueueSize is the block queue capacity in heights (default
 	// bqueue.DefaultCapacity).
 	BlockQueueSize int
@@ -178,6 +184,9 @@ func (c ServerConfig) withDefaults() ServerConfig {
 	}
 	if c.MaxBackoff <= 0 {
 		c.MaxBackoff = DefaultMaxBackoff
+	}
+	if c.SyncTimeout <= 0 {
+		c.SyncTimeout = min(max(2*c.TimePerBlock, 2*time.Second), 30*time.Second)
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)

@@ -258,6 +258,7 @@ func testConfig(seed uint64) ServerConfig {
 		PingTimeout:       time.Hour,
 		RetryBackoff:      50 * time.Millisecond,
 		TimePerBlock:      time.Second,
+		SyncTimeout:       300 * time.Millisecond,
 		Rand:              rand.New(rand.NewPCG(seed, seed^0x5eed)),
 		Logger:            testLogger(),
 	}

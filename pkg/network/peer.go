@@ -41,6 +41,7 @@ var (
 	ErrBlockMismatch     = errors.New("block does not match the known header")
 	ErrInvalidInventory  = errors.New("invalid inventory type")
 	ErrInvalidExtensible = errors.New("invalid extensible payload")
+	ErrStalled           = errors.New("sync requests left unanswered")
 )
 
 type handshakeState uint8
@@ -69,9 +70,11 @@ type Peer struct {
 	done              chan struct{}
 	closeOnce         sync.Once
 	dropErr           error // set before done is closed
+	readErr           error // set by readLoop before it closes incoming
 
 	lastBlockIndex atomic.Uint32
 	getAddrSent    atomic.Int32
+	stalls         atomic.Int32 // sync requests left unanswered in a row
 	handshaked     atomic.Bool
 
 	mu         sync.Mutex
@@ -164,13 +167,16 @@ func (p *Peer) isGone() bool {
 	}
 }
 
-// readLoop decodes messages and hands them to the handler.
+// readLoop decodes messages and hands them to the handler. On a read
+// error it closes incoming: the handler processes what was read before
+// (a version telling why the remote hung up, say) and then disconnects.
 func (p *Peer) readLoop() {
+	defer close(p.incoming)
 	r := message.NewReader(p.conn)
 	for {
 		m, err := r.ReadMessage()
 		if err != nil {
-			p.Disconnect(err)
+			p.readErr = err
 			return
 		}
 		select {
@@ -187,7 +193,11 @@ func (p *Peer) handleLoop() {
 		select {
 		case <-p.done:
 			return
-		case m := <-p.incoming:
+		case m, ok := <-p.incoming:
+			if !ok {
+				p.Disconnect(p.readErr)
+				return
+			}
 			if err := p.s.handleMessage(p, m); err != nil {
 				p.Disconnect(err)
 				return
