@@ -30,7 +30,9 @@ func TestMisbehavingPeersDropped(t *testing.T) {
 		{"oversized", func(r *rawPeer) { r.write([]byte{0, byte(message.CmdBlock), 0xfe, 0x01, 0x00, 0x00, 0x02}) }},
 		{"unknown command", func(r *rawPeer) { r.write([]byte{0, 0x77, 1, 0}) }},
 		{"bad payload", func(r *rawPeer) { r.write([]byte{0, byte(message.CmdPing), 3, 1, 2, 3}) }},
-		{"trailing bytes", func(r *rawPeer) { r.write(append(append([]byte{}, ping[:2]...), append([]byte{13}, append(ping[3:], 9)...)...)) }},
+		{"trailing bytes", func(r *rawPeer) {
+			r.write(append(append([]byte{}, ping[:2]...), append([]byte{13}, append(ping[3:], 9)...)...))
+		}},
 		{"bad compression", func(r *rawPeer) { r.write([]byte{1, byte(message.CmdPing), 5, 0xff, 0xff, 0xff, 0x00, 0x11}) }},
 		{"version again", func(r *rawPeer) { r.send(message.CmdVersion, r.version(0)) }},
 		{"unsolicited pong", func(r *rawPeer) { r.send(message.CmdPong, &payload.Ping{}) }},
