@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update
+.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update network-interop
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -57,6 +57,11 @@ refchain:
 # Rewrites testdata/refchain from a fresh neo-go run (commit the result).
 refchain-update:
 	$(GO) run ./internal/refchain/cmd/refchain -in testdata/refchain -out testdata/refchain
+
+# P2P interop with neo-go 0.120.0 (docs/network.md): handshake, ping/pong, header and
+# block download from a neo-go node holding the reference chain. Needs neo-go like refchain.
+network-interop:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestInterop' -timeout 10m -v ./pkg/network/
 
 vet:
 	$(GO) vet $(PKGS)

@@ -63,14 +63,21 @@ const EnvWriteCorpus = "N3NODE_WRITE_CORPUS"
 
 // WriteCorpus writes seeds as testdata/fuzz/<target>/seed-NN files in the
 // format `go test` reads, when N3NODE_WRITE_CORPUS=1; otherwise it skips.
+// It replaces the old seed-* files and leaves other files alone.
 func WriteCorpus(t *testing.T, target string, seeds [][]byte) {
 	t.Helper()
 	if os.Getenv(EnvWriteCorpus) != "1" {
 		t.Skip("set " + EnvWriteCorpus + "=1 to rewrite the seed corpus")
 	}
 	dir := filepath.Join("testdata", "fuzz", target)
-	if err := os.RemoveAll(dir); err != nil {
+	old, err := filepath.Glob(filepath.Join(dir, "seed-*"))
+	if err != nil {
 		t.Fatal(err)
+	}
+	for _, f := range old { // other files (reference frames, crashers) stay
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
