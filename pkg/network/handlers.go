@@ -142,6 +142,12 @@ func (s *Server) onHandshaked(p *Peer) {
 	s.disc.handshaked(p.PeerAddr(), v.Capabilities, s.now())
 	s.trySynced()
 	s.sync.kick()
+	if s.disc.poolCount()+s.HandshakedPeersCount() < s.cfg.AttemptConnPeers {
+		p.getAddrSent.Add(1)
+		if err := p.send(message.CmdGetAddr, nil, true); err != nil {
+			return
+		}
+	}
 	// Tell a peer that is not ahead of us about the consensus payloads in
 	// flight, so that a restarted validator catches up at once.
 	if s.synced.Load() && p.LastBlockIndex() <= s.ledger.BlockHeight() {

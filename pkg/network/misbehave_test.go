@@ -52,6 +52,16 @@ func TestMisbehavingPeersDropped(t *testing.T) {
 			t.Errorf("%s: peer not dropped", c.name)
 		}
 	}
+	// An empty addr list (neo-go sends one when it knows no peer) is
+	// skipped, not punished.
+	r := dialRaw(t, a.addr())
+	r.handshake(0)
+	r.write([]byte{0, byte(message.CmdAddr), 1, 0})
+	r.send(message.CmdPing, &payload.Ping{Nonce: 5})
+	if m, err := r.read(message.CmdPong); err != nil || m.Payload.(*payload.Ping).Nonce != 5 {
+		t.Fatalf("after an empty addr: %v", err)
+	}
+	r.conn.Close()
 	eventually(t, 5*time.Second, "only the good peer left", func() bool { return a.PeerCount() == 1 })
 	if a.HandshakedPeersCount() != 1 {
 		t.Fatal("good peer lost")

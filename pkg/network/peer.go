@@ -176,6 +176,9 @@ func (p *Peer) readLoop() {
 	for {
 		m, err := r.ReadMessage()
 		if err != nil {
+			if tolerated(err) {
+				continue
+			}
 			p.readErr = err
 			return
 		}
@@ -185,6 +188,15 @@ func (p *Peer) readLoop() {
 			return
 		}
 	}
+}
+
+// tolerated reports whether a decoding error is a known quirk of a
+// reference node rather than an attack: neo-go answers getaddr with an
+// empty addr list when it knows no good peer yet, which its own decoder
+// (and C#'s) refuses. The frame was read whole, so reading can go on.
+func tolerated(err error) bool {
+	var de *message.DecodeError
+	return errors.As(err, &de) && de.Command == message.CmdAddr && errors.Is(err, payload.ErrEmptyList)
 }
 
 // handleLoop processes messages in order.
@@ -285,10 +297,7 @@ func (p *Peer) enqueueCtx(ctx context.Context, q chan []byte, pkt []byte) bool {
 
 // encode encodes a message for this peer (compressed if both sides allow).
 func (p *Peer) encode(cmd message.Command, pl message.Payload) ([]byte, error) {
-	p.mu.Lock()
-	c := p.compress
-	p.mu.Unlock()
-	return message.Encode(cmd, pl, c && !p.s.cfg.DisableCompression)
+	return message.Encode(cmd, pl, p.takesCompressed() && !p.s.cfg.DisableCompression)
 }
 
 // send encodes and queues a reply (p2p queue) or, with hp, a

@@ -60,6 +60,8 @@ type Server struct {
 	txHook      func(*transaction.Transaction)
 	txHookList  map[hash.Uint256]struct{}
 
+	lastGetAddr time.Time // used by runLoop only
+
 	synced   atomic.Bool
 	syncedCh chan struct{}
 	started  atomic.Bool
@@ -543,11 +545,19 @@ func (s *Server) maintain(askAddr bool, round int) {
 			s.connectMore(min(s.cfg.AttemptConnPeers, opt-peerN))
 		}
 	}
-	if askAddr || s.disc.poolCount()+peerN < s.cfg.AttemptConnPeers {
+	// Ask for addresses periodically, and more often while we know too few
+	// (a newly handshaked peer is asked at once, see onHandshaked).
+	short := s.disc.poolCount()+peerN < s.cfg.AttemptConnPeers
+	if askAddr || short && now.Sub(s.lastGetAddr) >= getAddrInterval(s.cfg) {
+		s.lastGetAddr = now
 		s.broadcastAll(message.CmdGetAddr, nil, true, func(p *Peer) { p.getAddrSent.Add(1) })
 	}
 	s.trySynced()
 }
+
+// getAddrInterval is the least time between getaddr broadcasts made
+// because the address book is short.
+func getAddrInterval(c ServerConfig) time.Duration { return 10 * c.ProtoTickInterval }
 
 // pingLoop pings every peer when the chain has not moved for a ping
 // interval (neo-go runProto).
