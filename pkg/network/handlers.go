@@ -172,7 +172,7 @@ func (s *Server) onPing(p *Peer, ping *payload.Ping) error {
 }
 
 func (s *Server) onPong(p *Peer, pong *payload.Ping) error {
-	if !p.pongReceived() {
+	if !p.pongReceived(s.now()) {
 		return ErrUnexpectedPong
 	}
 	if p.updateHeight(pong.LastBlockIndex) {

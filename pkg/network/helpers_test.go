@@ -307,11 +307,18 @@ func eventually(t *testing.T, d time.Duration, what string, cond func() bool) {
 // connect makes a dial b and waits for both to see the handshake.
 func connect(t *testing.T, a, b *node) {
 	t.Helper()
-	ba, bb := a.HandshakedPeersCount(), b.HandshakedPeersCount()
 	a.ConnectTo(b.addr())
-	eventually(t, 5*time.Second, "handshake", func() bool {
-		return a.HandshakedPeersCount() > ba && b.HandshakedPeersCount() > bb
-	})
+	eventually(t, 5*time.Second, "handshake", func() bool { return a.hasPeer(b.ID()) && b.hasPeer(a.ID()) })
+}
+
+// hasPeer reports whether the node has a handshaked peer with id.
+func (n *node) hasPeer(id uint32) bool {
+	for _, p := range n.handshakedPeers(nil) {
+		if v := p.Version(); v != nil && v.Nonce == id {
+			return true
+		}
+	}
+	return false
 }
 
 // rawPeer is a hand-driven connection to a server, for misbehaving.

@@ -37,7 +37,11 @@ func TestMisbehavingPeersDropped(t *testing.T) {
 		{"version again", func(r *rawPeer) { r.send(message.CmdVersion, r.version(0)) }},
 		{"unsolicited pong", func(r *rawPeer) { r.send(message.CmdPong, &payload.Ping{}) }},
 		{"unsolicited addr", func(r *rawPeer) {
-			r.send(message.CmdAddr, &payload.AddressList{Addrs: []payload.AddressAndTime{{Capabilities: capability.Capabilities{capability.NewTCPServer(1)}}}})
+			// The server may have asked a new peer for addresses: the
+			// first addr can be an answer, the second cannot.
+			l := &payload.AddressList{Addrs: []payload.AddressAndTime{{Capabilities: capability.Capabilities{capability.NewTCPServer(1)}}}}
+			r.send(message.CmdAddr, l)
+			r.send(message.CmdAddr, l)
 		}},
 		{"notary inv without extensions", func(r *rawPeer) {
 			r.send(message.CmdInv, &payload.Inventory{Type: payload.P2PNotaryRequestType, Hashes: []hash.Uint256{{1}}})

@@ -82,7 +82,8 @@ type Peer struct {
 	version    *payload.Version
 	compress   bool // the peer takes compressed payloads
 	fullNode   bool
-	pingSentAt time.Time // zero when no ping is outstanding
+	pingSentAt time.Time // when the oldest outstanding ping went out
+	pings      int       // outstanding pings
 }
 
 func newPeer(s *Server, conn net.Conn, dialAddr string) *Peer {
@@ -371,25 +372,43 @@ func (p *Peer) updateHeight(h uint32) bool {
 	}
 }
 
-// pingSent notes an outgoing ping (the first outstanding one sets the
-// timeout's start).
+// pingSent notes an outgoing ping (the first outstanding one starts the
+// timeout).
 func (p *Peer) pingSent(now time.Time) {
 	p.mu.Lock()
-	if p.pingSentAt.IsZero() {
+	if p.pings == 0 {
 		p.pingSentAt = now
+	}
+	p.pings++
+	p.mu.Unlock()
+}
+
+// pingUnsent takes back a ping that could not be queued.
+func (p *Peer) pingUnsent() {
+	p.mu.Lock()
+	if p.pings > 0 {
+		p.pings--
+	}
+	if p.pings == 0 {
+		p.pingSentAt = time.Time{}
 	}
 	p.mu.Unlock()
 }
 
-// pongReceived clears the outstanding ping; it reports whether there was
-// one.
-func (p *Peer) pongReceived() bool {
+// pongReceived accounts for a pong; it reports whether a ping was
+// outstanding. The next outstanding ping (if any) gets a fresh timeout.
+func (p *Peer) pongReceived(now time.Time) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.pingSentAt.IsZero() {
+	if p.pings == 0 {
 		return false
 	}
-	p.pingSentAt = time.Time{}
+	p.pings--
+	if p.pings == 0 {
+		p.pingSentAt = time.Time{}
+	} else {
+		p.pingSentAt = now
+	}
 	return true
 }
 
@@ -402,7 +421,7 @@ func (p *Peer) timedOut(now time.Time) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.pingSentAt.IsZero() && now.Sub(p.pingSentAt) > p.s.cfg.PingTimeout {
+	if p.pings > 0 && now.Sub(p.pingSentAt) > p.s.cfg.PingTimeout {
 		return ErrPingTimeout
 	}
 	return nil

@@ -87,7 +87,7 @@ func (s *Server) broadcastAll(cmd message.Command, pl message.Payload, hp bool, 
 		hook = &sendHook{before: before}
 		switch cmd {
 		case message.CmdPing:
-			hook.undo = func(p *Peer) { p.pongReceived() }
+			hook.undo = func(p *Peer) { p.pingUnsent() }
 		case message.CmdGetAddr:
 			hook.undo = func(p *Peer) { p.getAddrSent.Add(-1) }
 		}
