@@ -82,7 +82,6 @@ func TestSyncSurvivesPeerLoss(t *testing.T) {
 		}
 	}()
 
-
 	var srcs []*node
 	for i := range 2 {
 		s := startNode(t, testConfig(uint64(10+i)), ledgerWith(chain300))
