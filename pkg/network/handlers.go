@@ -250,8 +250,14 @@ func (s *Server) onInv(p *Peer, inv *payload.Inventory) error {
 	return p.send(message.CmdGetData, &payload.Inventory{Type: inv.Type, Hashes: want}, hp)
 }
 
-// replyBatch collects reply messages into packets of at most half the
-// payload limit (neo-go addMessageToPacket).
+// replyBatchSize is the size above which a batch of replies is queued
+// as one packet. neo-go uses half the payload limit (16 MiB); with a reply
+// queue of p2pQueueSize packets that lets one peer pin ~270 MiB, so we
+// cut packets at 1 MiB: the bytes on the wire are the same.
+const replyBatchSize = 1 << 20
+
+// replyBatch collects reply messages into packets of about
+// replyBatchSize bytes.
 type replyBatch struct {
 	p   *Peer
 	hp  bool
@@ -264,7 +270,7 @@ func (r *replyBatch) add(cmd message.Command, pl message.Payload) error {
 		return err
 	}
 	r.buf = append(r.buf, b...)
-	if len(r.buf) > message.PayloadMaxSize/2 {
+	if len(r.buf) > replyBatchSize {
 		return r.flush()
 	}
 	return nil
