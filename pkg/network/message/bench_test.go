@@ -69,3 +69,39 @@ func boolStr(v bool) string {
 	}
 	return "off"
 }
+
+// BenchmarkReadMessage reads frames from a stream, as a peer's reader
+// does (one buffer per message, owned by the decoded payload).
+func BenchmarkReadMessage(b *testing.B) {
+	for _, c := range benchCases() {
+		for _, comp := range []bool{false, true} {
+			frame, err := message.Encode(c.cmd, c.p, comp)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(c.name+"/compress="+boolStr(comp), func(b *testing.B) {
+				src := &repeatReader{frame: frame}
+				r := message.NewReader(src)
+				b.SetBytes(int64(len(frame)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := r.ReadMessage(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// repeatReader returns the same frame over and over.
+type repeatReader struct {
+	frame []byte
+	off   int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	n := copy(p, r.frame[r.off:])
+	r.off = (r.off + n) % len(r.frame)
+	return n, nil
+}

@@ -9,8 +9,9 @@ import (
 
 // initialChunk is the most a Reader allocates for a payload before its
 // bytes arrive; larger payloads grow the buffer as they are read, so a
-// peer that announces 32 MiB and stalls costs 64 KiB, not 32 MiB.
-const initialChunk = 64 << 10
+// peer that announces 32 MiB and stalls costs 1 MiB, not 32 MiB. Blocks
+// and everything else of ordinary size are read with one allocation.
+const initialChunk = 1 << 20
 
 // Reader reads messages from a stream.
 type Reader struct {
