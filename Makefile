@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update network-interop
+.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live network-interop
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -62,6 +62,11 @@ refchain-update:
 # block download from a neo-go node holding the reference chain. Needs neo-go like refchain.
 network-interop:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestInterop' -timeout 10m -v ./pkg/network/
+
+# RPC wire comparison (docs/rpc.md): the same HTTP and WebSocket exchanges against a
+# live neo-go 0.120.0 node and our server, byte for byte. Needs neo-go like refchain.
+rpc-live:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLiveWire$$' -v ./pkg/rpcserver/
 
 vet:
 	$(GO) vet $(PKGS)

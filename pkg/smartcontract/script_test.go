@@ -281,3 +281,43 @@ func TestAppendPushInt(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseMultiSigContract: the parsers never panic, agree with each
+// other, and a parsed script rebuilds byte for byte when its keys are
+// sorted and its counts minimal.
+func FuzzParseMultiSigContract(f *testing.F) {
+	var g genesisFile
+	loadJSON(f, "genesis.json", &g)
+	for _, n := range g.Networks {
+		f.Add(unhex(f, n.BFT))
+	}
+	f.Add(unhex(f, "0c2102028a99826edc0c97d18e22b6932373d908d323aa7f92656a77ec26e8861699ef4156e7b327"))
+	f.Fuzz(func(t *testing.T, s []byte) {
+		m, n, okShape := smartcontract.ParseMultiSigContractMN(s)
+		m2, pubs, ok := smartcontract.ParseMultiSigContract(s)
+		if ok && (!okShape || m2 != m || len(pubs) != n) {
+			t.Fatal("parsers disagree")
+		}
+		if smartcontract.IsSignatureContract(s) && okShape {
+			t.Fatal("both single and multi")
+		}
+		if !ok {
+			return
+		}
+		rebuilt, err := smartcontract.CreateMultiSigRedeemScript(m, pubs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rebuilt) == len(s) && !bytes.Equal(rebuilt, s) {
+			sorted := true
+			for i := 1; i < len(pubs); i++ {
+				if pubs[i-1].Cmp(pubs[i]) > 0 {
+					sorted = false
+				}
+			}
+			if sorted && m <= 16 && n <= 16 {
+				t.Fatalf("sorted script rebuilds differently: %x vs %x", s, rebuilt)
+			}
+		}
+	})
+}

@@ -2,6 +2,7 @@ package transaction_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -88,7 +89,7 @@ func FuzzSigner(f *testing.F) {
 		if len(used) == w.Len() && !bytes.Equal(used, w.Bytes()) {
 			t.Fatal("re-encoding differs")
 		}
-		js, err := s.MarshalJSON()
+		js, err := json.Marshal(&s)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -24,16 +24,8 @@ type transactionJSON struct {
 	Witnesses       []Witness    `json:"witnesses"`
 }
 
-// witnessJSON keeps empty scripts as "" rather than null.
-type witnessJSON struct {
-	InvocationScript   []byte `json:"invocation"`
-	VerificationScript []byte `json:"verification"`
-}
-
-// MarshalJSON writes {"invocation": base64, "verification": base64}.
-func (w Witness) MarshalJSON() ([]byte, error) {
-	return json.Marshal(witnessJSON{nonNil(w.InvocationScript), nonNil(w.VerificationScript)})
-}
+// witnessJSON has Witness's fields and JSON tags but no methods.
+type witnessJSON Witness
 
 // UnmarshalJSON parses the JSON form with the binary size limits.
 func (w *Witness) UnmarshalJSON(data []byte) error {
@@ -93,7 +85,7 @@ func (t *Transaction) UnmarshalJSON(data []byte) error {
 	if len(t.Attributes) == 0 {
 		t.Attributes = nil
 	}
-	if err := t.Validate(); err != nil {
+	if err := t.checkFields(); err != nil {
 		return err
 	}
 	if t.Hash() != aux.Hash || t.Size() != aux.Size {

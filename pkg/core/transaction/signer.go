@@ -17,12 +17,16 @@ const MaxSignerSubitems = 16
 // Signer is an account that signs a transaction and the scope its witness
 // is valid in. AllowedContracts, AllowedGroups and Rules are only encoded
 // when the matching scope flag is set.
+//
+// JSON (neo-go's form): account, scopes, and allowedcontracts,
+// allowedgroups and rules when the slice is not nil, which for decoded
+// signers is exactly when the scope flag is set.
 type Signer struct {
-	Account          hash.Uint160
-	Scopes           WitnessScope
-	AllowedContracts []hash.Uint160
-	AllowedGroups    []*keys.PublicKey
-	Rules            []WitnessRule
+	Account          hash.Uint160      `json:"account"`
+	Scopes           WitnessScope      `json:"scopes"`
+	AllowedContracts []hash.Uint160    `json:"allowedcontracts,omitzero"`
+	AllowedGroups    []*keys.PublicKey `json:"allowedgroups,omitzero"`
+	Rules            []WitnessRule     `json:"rules,omitzero"`
 }
 
 // Size returns the encoded size.
@@ -122,30 +126,8 @@ func (d *decoder) signer(s *Signer) {
 	}
 }
 
-// signerJSON mirrors neo-go's Signer JSON.
-type signerJSON struct {
-	Account          hash.Uint160      `json:"account"`
-	Scopes           WitnessScope      `json:"scopes"`
-	AllowedContracts []hash.Uint160    `json:"allowedcontracts,omitzero"`
-	AllowedGroups    []*keys.PublicKey `json:"allowedgroups,omitzero"`
-	Rules            []WitnessRule     `json:"rules,omitzero"`
-}
-
-// MarshalJSON writes account, scopes and, for the scopes that have them,
-// allowedcontracts, allowedgroups and rules.
-func (s *Signer) MarshalJSON() ([]byte, error) {
-	aux := signerJSON{Account: s.Account, Scopes: s.Scopes}
-	if s.Scopes&CustomContracts != 0 {
-		aux.AllowedContracts = nonNil(s.AllowedContracts)
-	}
-	if s.Scopes&CustomGroups != 0 {
-		aux.AllowedGroups = nonNil(s.AllowedGroups)
-	}
-	if s.Scopes&WitnessRules != 0 {
-		aux.Rules = nonNil(s.Rules)
-	}
-	return json.Marshal(aux)
-}
+// signerJSON has Signer's fields and JSON tags but no methods.
+type signerJSON Signer
 
 func nonNil[T any](s []T) []T {
 	if s == nil {
@@ -160,13 +142,7 @@ func (s *Signer) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &aux); err != nil {
 		return err
 	}
-	*s = Signer{
-		Account:          aux.Account,
-		Scopes:           aux.Scopes,
-		AllowedContracts: aux.AllowedContracts,
-		AllowedGroups:    aux.AllowedGroups,
-		Rules:            aux.Rules,
-	}
+	*s = Signer(aux)
 	if len(s.AllowedContracts) > MaxSignerSubitems || len(s.AllowedGroups) > MaxSignerSubitems || len(s.Rules) > MaxSignerSubitems {
 		return fmt.Errorf("%w: more than %d signer subitems", ErrInvalidScope, MaxSignerSubitems)
 	}

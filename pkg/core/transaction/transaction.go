@@ -248,8 +248,25 @@ func (t *Transaction) checkFixed() error {
 }
 
 // Validate checks a transaction built in code (or from JSON) against the
-// rules decoding enforces.
+// rules decoding enforces, by the field checks of checkFields and a
+// round trip through the binary encoding.
 func (t *Transaction) Validate() error {
+	if err := t.checkFields(); err != nil {
+		return err
+	}
+	// The encoding catches the rest (subitem limits, nesting, values).
+	b, err := t.encodeAll()
+	if err != nil {
+		return err
+	}
+	_, err = NewTransactionFromOwnedBytes(b)
+	return err
+}
+
+// checkFields applies the transaction-level decoding rules to the fields.
+// JSON decoding relies on it: the JSON decoders of signers, rules,
+// attributes and witnesses apply their own limits.
+func (t *Transaction) checkFields() error {
 	if err := t.checkFixed(); err != nil {
 		return err
 	}
@@ -286,13 +303,7 @@ func (t *Transaction) Validate() error {
 	if len(t.Witnesses) != len(t.Signers) {
 		return ErrWitnessCount
 	}
-	// The encoding catches the rest (subitem limits, nesting, values).
-	b, err := t.encodeAll()
-	if err != nil {
-		return err
-	}
-	_, err = NewTransactionFromOwnedBytes(b)
-	return err
+	return nil
 }
 
 // CheckSize returns ErrOversized if the transaction is larger than

@@ -243,3 +243,40 @@ func TestWIFErrors(t *testing.T) {
 		t.Error("private key >= n accepted")
 	}
 }
+
+// WIF data values from neo-go's wif_test.go and keytestcases.
+func TestWIFKnown(t *testing.T) {
+	cases := []struct {
+		wif, priv  string
+		compressed bool
+	}{
+		{"KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sVHnoWn", "0000000000000000000000000000000000000000000000000000000000000001", true},
+		{"5HpHagT65TZzG1PH3CSu63k8DbpvD8s5ip4nEB3kEsreAnchuDf", "0000000000000000000000000000000000000000000000000000000000000001", false},
+		{"KxhEDBQyyEFymvfJD96q8stMbJMbZUb6D1PmXqBWZDU2WvbvVs9o", "2bfe58ab6d9fd575bdc3a624e4825dd2b375d64ac033fbc46ea79dbab4f69a3e", true},
+	}
+	for _, c := range cases {
+		b, _ := hex.DecodeString(c.priv)
+		s, err := keys.WIFEncode(b, keys.WIFVersion, c.compressed)
+		if err != nil || s != c.wif {
+			t.Errorf("WIFEncode(%s) = %s, %v", c.priv, s, err)
+		}
+		k, err := keys.NewPrivateKeyFromWIF(c.wif)
+		if !c.compressed {
+			// C# Wallet.GetPrivateKeyFromWIF accepts only the compressed form.
+			if err == nil {
+				t.Errorf("uncompressed WIF %s accepted", c.wif)
+			}
+			continue
+		}
+		if err != nil || hex.EncodeToString(k.Bytes()) != c.priv {
+			t.Errorf("%s: %v", c.wif, err)
+		}
+	}
+	// neo-go keytestcases' invalid entry: a WIF with a broken checksum.
+	if _, err := keys.NewPrivateKeyFromWIF("KyKvWLZsNwBJx5j9nurHYRwhYfdQUu9tTEDsLCUHDbYBL8cHxMiS"); err == nil {
+		t.Error("invalid WIF accepted")
+	}
+	if _, err := keys.WIFEncode([]byte{0, 1, 2}, 0x80, true); err == nil {
+		t.Error("short key encoded")
+	}
+}

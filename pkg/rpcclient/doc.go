@@ -1,0 +1,23 @@
+// Package rpcclient is a JSON-RPC client for Neo N3 nodes (ours or the
+// reference ones): Client over HTTP, tuned for high request rates, and
+// WSClient over WebSocket with event subscriptions.
+//
+// Call sends one request and decodes the result into a Go value; RPC
+// errors come back as *neorpc.Error (use errors.As, or errors.Is with the
+// neorpc.Err* values, which compare codes). Batch sends several calls in one
+// request. A few typed helpers cover methods that need no ledger types;
+// more are meant to be added next to them.
+//
+// Client is safe for concurrent use. It keeps idle keep-alive connections
+// to the endpoint (Options.MaxIdleConnsPerHost, 64 by default; the
+// net/http default of 2 makes a busy multi-worker client reconnect all the
+// time) and pools its request and response buffers. Results decoded into a
+// *json.RawMessage are copies the caller owns.
+//
+// WSClient delivers events to the channel given to Subscribe. As in
+// neo-go, the reader blocks until a subscriber's channel takes the event,
+// an event is sent once per channel even when several of its subscriptions
+// match, and all subscriber channels are closed when the server reports
+// event_missed or the connection ends (the server-side subscriptions then
+// remain until Unsubscribe or disconnection).
+package rpcclient
