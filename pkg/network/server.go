@@ -696,6 +696,14 @@ func (s *Server) RelayTx(tx *transaction.Transaction) error {
 	return nil
 }
 
+// AnnounceTx announces a transaction that is already in the pool again.
+// The node wires it to the mempool's resend of stale transactions (neo-go:
+// Pool.SetResendThreshold with max(5, 2*validators) blocks), so a
+// transaction whose announcement was lost still spreads.
+func (s *Server) AnnounceTx(tx *transaction.Transaction) {
+	s.announceTx(tx.Hash())
+}
+
 // RelayBlock announces a block the ledger added outside the server (for
 // example one made by consensus) to the peers that are behind it. Blocks
 // the server itself feeds to the ledger are announced automatically.
