@@ -441,6 +441,9 @@ func (s *Server) onExtensible(e *payload.Extensible) error {
 	if !added {
 		return nil
 	}
+	if e.Category == payload.ConsensusCategory {
+		s.resetResend(true)
+	}
 	s.svcMu.RLock()
 	h := s.extHandlers[e.Category]
 	s.svcMu.RUnlock()

@@ -194,3 +194,28 @@ func TestRequestTx(t *testing.T) {
 	}
 	eventually(t, 5*time.Second, "pooled", func() bool { return b.l.pool.ContainsKey(tx.Hash()) })
 }
+
+// TestConsensusResend: a pooled consensus payload is announced again
+// while no newer one arrives.
+func TestConsensusResend(t *testing.T) {
+	cfg := testConfig(1)
+	cfg.TimePerBlock = 100 * time.Millisecond // resend after 50 ms, then 100, 200...
+	a := startNode(t, cfg, newFakeLedger(genesis))
+	r := dialRaw(t, a.addr())
+	r.handshake(0)
+	eventually(t, 5*time.Second, "handshake", func() bool { return a.HandshakedPeersCount() == 1 })
+	e := &payload.Extensible{Category: payload.ConsensusCategory, ValidBlockEnd: 5, Sender: hash.Uint160{1},
+		Witness: transaction.Witness{InvocationScript: []byte{1}, VerificationScript: []byte{2}}}
+	if err := a.BroadcastExtensible(e); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 { // the first announcement and two resends
+		m, err := r.read(message.CmdInv)
+		if err != nil {
+			t.Fatalf("announcement %d: %v", i, err)
+		}
+		if inv := m.Payload.(*payload.Inventory); inv.Type != payload.ExtensibleType || inv.Hashes[0] != e.Hash() {
+			t.Fatalf("inv %+v", inv)
+		}
+	}
+}

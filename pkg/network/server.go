@@ -49,6 +49,9 @@ type Server struct {
 	txIn  *txInflight
 	relay chan *block.Block
 	txAnn chan hash.Uint256
+	// resend restarts the consensus payload resend timer (true) or stops
+	// it (false).
+	resend chan bool
 
 	mu        sync.RWMutex
 	peers     map[*Peer]struct{}
@@ -89,6 +92,7 @@ func NewServer(cfg ServerConfig, ledger Ledger, mp Mempool) (*Server, error) {
 		syncedCh:    make(chan struct{}),
 		relay:       make(chan *block.Block, 16),
 		txAnn:       make(chan hash.Uint256, 256),
+		resend:      make(chan bool, 1),
 	}
 	s.id = s.rng.Uint32()
 	s.disc = newDiscovery(cfg.Seeds, cfg.MaxDialAttempts, cfg.RetryBackoff, cfg.MaxBackoff)
@@ -163,6 +167,7 @@ func (s *Server) Start() error {
 	s.wg.Go(s.sync.loop)
 	s.wg.Go(s.relayLoop)
 	s.wg.Go(s.txAnnounceLoop)
+	s.wg.Go(s.consensusResendLoop)
 	for range txWorkers() {
 		s.wg.Go(s.txWorker)
 	}
@@ -643,8 +648,12 @@ func (s *Server) RemoveExtensibleHandler(category string) {
 // consensus payloads to every peer at high priority, others with the
 // usual fan-out.
 func (s *Server) BroadcastExtensible(e *payload.Extensible) error {
-	if _, err := s.ext.Add(e); err != nil {
+	added, err := s.ext.Add(e)
+	if err != nil {
 		return fmt.Errorf("network: extensible payload: %w", err)
+	}
+	if added && e.Category == payload.ConsensusCategory {
+		s.resetResend(true)
 	}
 	s.advertiseExtensible(e)
 	return nil
@@ -722,7 +731,7 @@ func (s *Server) blockAdded(b *block.Block) {
 		s.trySynced()
 		s.RelayBlock(b)
 	} else {
-		s.ext.RemoveStale(b.Index)
+		s.removeStaleExtensibles(b.Index)
 	}
 }
 
@@ -735,7 +744,7 @@ func (s *Server) relayLoop() {
 		case b := <-s.relay:
 			inv := &payload.Inventory{Type: payload.BlockType, Hashes: []hash.Uint256{b.Hash()}}
 			s.broadcast(message.CmdInv, inv, false, func(p *Peer) bool { return p.LastBlockIndex() < b.Index })
-			s.ext.RemoveStale(b.Index)
+			s.removeStaleExtensibles(b.Index)
 		}
 	}
 }
@@ -749,3 +758,71 @@ func (s *Server) BlockQueueCap() int { return s.bq.Cap() }
 // txWorkers is the number of transaction verification goroutines (more
 // does not help: the memory pool is the contention point).
 func txWorkers() int { return min(runtime.GOMAXPROCS(0), 16) }
+
+// removeStaleExtensibles prunes the extensible pool after block index and
+// keeps the consensus resend timer running only while consensus payloads
+// are left.
+func (s *Server) removeStaleExtensibles(index uint32) {
+	s.ext.RemoveStale(index)
+	s.resetResend(len(s.ext.Category(payload.ConsensusCategory)) > 0)
+}
+
+// resetResend signals consensusResendLoop without blocking.
+func (s *Server) resetResend(run bool) {
+	select {
+	case s.resend <- run:
+	default:
+		// A signal is pending; replace it with the newer one.
+		select {
+		case <-s.resend:
+		default:
+		}
+		select {
+		case s.resend <- run:
+		default:
+		}
+	}
+}
+
+// consensusResendLoop announces the pooled consensus payloads again when
+// no new one arrived for half a block time, then after doubling intervals
+// (neo-go extpool resendDispatcher), so a validator that missed a message
+// gets another chance before the view times out.
+func (s *Server) consensusResendLoop() {
+	threshold := max(s.cfg.TimePerBlock/2, 20*time.Millisecond)
+	var timer *time.Timer
+	var timerC <-chan time.Time
+	shift := 0
+	stop := func() {
+		if timer != nil {
+			timer.Stop()
+			timer, timerC = nil, nil
+		}
+	}
+	for {
+		select {
+		case <-s.ctx.Done():
+			stop()
+			return
+		case run := <-s.resend:
+			stop()
+			shift = 0
+			if run {
+				timer = time.NewTimer(threshold)
+				timerC = timer.C
+			}
+		case <-timerC:
+			hs := s.ext.Category(payload.ConsensusCategory)
+			if len(hs) == 0 {
+				timer, timerC = nil, nil
+				continue
+			}
+			for start := 0; start < len(hs); start += payload.MaxHashesCount {
+				inv := &payload.Inventory{Type: payload.ExtensibleType, Hashes: hs[start:min(start+payload.MaxHashesCount, len(hs))]}
+				s.broadcastAll(message.CmdInv, inv, true, nil)
+			}
+			shift = min(shift+1, 16)
+			timer.Reset(threshold << shift)
+		}
+	}
+}
