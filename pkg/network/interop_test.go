@@ -20,18 +20,30 @@ import (
 	"github.com/n3node/n3node/pkg/network/payload"
 )
 
-// Loopback ports of the interop test (refchain's generator uses
-// 40332-40337).
-const (
-	interopP2PPort = 40341
-	interopRPCPort = 40340
-	refchainMagic  = 56753
-)
+// refchainMagic is the network magic of testdata/refchain/protocol.yml.
+const refchainMagic = 56753
+
+// freePort returns a loopback port that was free a moment ago.
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
 
 // startNeoGo restores the reference chain into a neo-go 0.120.0 node
-// (consensus off, so the chain stays as recorded) and returns it with the
-// chain's raw blocks.
-func startNeoGo(t *testing.T) (*neogo.Node, [][]byte) {
+// (consensus off, so the chain stays as recorded) and returns it with its
+// P2P address and the chain's raw blocks.
+func startNeoGo(t *testing.T) (*neogo.Node, string, [][]byte) {
+	return startNeoGoWith(t, true)
+}
+
+// startNeoGoWith starts neo-go on the reference chain's config, with the
+// chain restored or (restore false) with only its genesis block.
+func startNeoGoWith(t *testing.T, restore bool) (*neogo.Node, string, [][]byte) {
 	t.Helper()
 	if os.Getenv("N3NODE_NEOGO") != "1" {
 		t.Skip("set N3NODE_NEOGO=1 to run the interop tests against neo-go " + neogo.Version)
@@ -59,7 +71,8 @@ func startNeoGo(t *testing.T) (*neogo.Node, [][]byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := neogo.RenderConfig(tmpl, neogo.ConfigOptions{P2PPort: interopP2PPort, RPCPort: interopRPCPort})
+	p2pPort, rpcPort := freePort(t), freePort(t)
+	cfg, err := neogo.RenderConfig(tmpl, neogo.ConfigOptions{P2PPort: p2pPort, RPCPort: rpcPort})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,10 +80,12 @@ func startNeoGo(t *testing.T) (*neogo.Node, [][]byte) {
 	if err := os.WriteFile(filepath.Join(dir, "protocol.yml"), cfg, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := neogo.Restore(ctx, bin, dir, filepath.Join(fix, refchain.ChainAccFile)); err != nil {
-		t.Fatal(err)
+	if restore {
+		if err := neogo.Restore(ctx, bin, dir, filepath.Join(fix, refchain.ChainAccFile)); err != nil {
+			t.Fatal(err)
+		}
 	}
-	node, err := neogo.Start(ctx, neogo.StartOptions{Binary: bin, Dir: dir, Config: cfg, RPCPort: interopRPCPort, P2PPort: interopP2PPort})
+	node, err := neogo.Start(ctx, neogo.StartOptions{Binary: bin, Dir: dir, Config: cfg, RPCPort: rpcPort, P2PPort: p2pPort})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,10 +101,10 @@ func startNeoGo(t *testing.T) (*neogo.Node, [][]byte) {
 	if err := node.RPC.Call(ctx, "getblockcount", &count); err != nil {
 		t.Fatal(err)
 	}
-	if count != len(blocks) {
-		t.Fatalf("neo-go has %d blocks, chain.acc %d", count, len(blocks))
+	if want := map[bool]int{true: len(blocks), false: 1}[restore]; count != want {
+		t.Fatalf("neo-go has %d blocks, want %d", count, want)
 	}
-	return node, blocks
+	return node, "127.0.0.1:" + strconv.Itoa(p2pPort), blocks
 }
 
 // recorder keeps every byte read through it.
@@ -109,9 +124,9 @@ func (r *recorder) Read(p []byte) (int, error) {
 // every uncompressed one must re-encode to the same bytes, and the
 // headers and blocks must have the hashes neo-go reports over RPC.
 func TestInteropNeoGoWire(t *testing.T) {
-	node, blocks := startNeoGo(t)
+	node, addr, blocks := startNeoGo(t)
 	ctx := context.Background()
-	conn, err := net.DialTimeout("tcp", "127.0.0.1:"+strconv.Itoa(interopP2PPort), 5*time.Second)
+	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +265,7 @@ func splitFrame(b []byte) (*message.Message, int, error) {
 // seed, handshakes, and syncs every header and block into a fake ledger
 // whose genesis is the reference chain's.
 func TestInteropNeoGoSync(t *testing.T) {
-	node, blocks := startNeoGo(t)
+	node, addr, blocks := startNeoGo(t)
 	gen, err := block.NewBlockFromBytes(blocks[0])
 	if err != nil {
 		t.Fatal(err)
@@ -258,7 +273,7 @@ func TestInteropNeoGoSync(t *testing.T) {
 	l := newFakeLedger(gen)
 	cfg := testConfig(7)
 	cfg.Magic = refchainMagic
-	cfg.Seeds = []string{"127.0.0.1:" + strconv.Itoa(interopP2PPort)}
+	cfg.Seeds = []string{addr}
 	cfg.MinPeers = 1
 	cfg.Addresses = []config.AnnounceableAddress{{Address: "127.0.0.1:0"}}
 	cfg.PingInterval = 200 * time.Millisecond
@@ -308,4 +323,33 @@ func decodeAll(t *testing.T, raw [][]byte) []*block.Block {
 		}
 	}
 	return out
+}
+
+// TestInteropNeoGoSyncsFromUs: we connect to a neo-go node that has only
+// the genesis block, and it syncs the whole reference chain from our
+// Server: neo-go accepts our version, asks for blocks with
+// getblockbyindex, and verifies every block of our answers.
+func TestInteropNeoGoSyncsFromUs(t *testing.T) {
+	node, addr, blocks := startNeoGoWith(t, false)
+	l := ledgerWith(decodeAll(t, blocks))
+	cfg := testConfig(8)
+	cfg.Magic = refchainMagic
+	cfg.Seeds = []string{addr}
+	cfg.MinPeers = 1
+	s := startNode(t, cfg, l)
+	eventually(t, 30*time.Second, "handshake with neo-go", func() bool { return s.HandshakedPeersCount() == 1 })
+	ctx := context.Background()
+	eventually(t, 60*time.Second, "neo-go synced from us", func() bool {
+		var count int
+		return node.RPC.Call(ctx, "getblockcount", &count) == nil && count == len(blocks)
+	})
+	for i := range blocks {
+		var want string
+		if err := node.RPC.Call(ctx, "getblockhash", &want, i); err != nil {
+			t.Fatal(err)
+		}
+		if got := l.GetHeaderHash(uint32(i)); "0x"+got.StringLE() != want {
+			t.Fatalf("block %d: neo-go has %s, we %s", i, want, got.StringLE())
+		}
+	}
 }
