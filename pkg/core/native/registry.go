@@ -8,7 +8,7 @@ import "github.com/n3node/n3node/pkg/core/native/nativenames"
 // put its constructor here (see docs/native.md).
 var constructors = []func(cs *Contracts) Contract{
 	-nativenames.ManagementID - 1:  newManagement,
-	-nativenames.StdLibID - 1:      nil,
+	-nativenames.StdLibID - 1:      newStdLib,
 	-nativenames.CryptoLibID - 1:   nil,
 	-nativenames.LedgerID - 1:      newLedger,
 	-nativenames.NeoID - 1:         nil,
