@@ -14,7 +14,7 @@ var constructors = []func(cs *Contracts) Contract{
 	-nativenames.NeoID - 1:         nil,
 	-nativenames.GasID - 1:         nil,
 	-nativenames.PolicyID - 1:      newPolicy,
-	-nativenames.DesignationID - 1: nil,
+	-nativenames.DesignationID - 1: newRoleManagement,
 	-nativenames.OracleID - 1:      nil,
 	-nativenames.NotaryID - 1:      nil,
 	-nativenames.TreasuryID - 1:    nil,
