@@ -266,12 +266,12 @@ func (ic *Context) callT(v *vm.VM, id uint16) error {
 
 // contractCallNative is System.Contract.CallNative.
 func contractCallNative(ic *Context) error {
-	version, err := ic.popBigInt()
+	zero, err := ic.popIsZero()
 	if err != nil {
 		return err
 	}
-	if version.Sign() != 0 {
-		return fmt.Errorf("native contract of version %s is not active", version)
+	if !zero {
+		return errors.New("native contract of this version is not active")
 	}
 	return ic.Natives.CallNative(ic, 0)
 }

@@ -209,7 +209,9 @@ func runtimeNotify(ic *Context) error {
 	if len(b) > MaxNotificationSize {
 		return fmt.Errorf("notification size shouldn't exceed %d", MaxNotificationSize)
 	}
-	cp := stackitem.DeepCopy(arr, true).(*stackitem.Array)
+	// neo-go re-wraps the items in an Array (a Struct argument becomes an
+	// Array in the notification) and stores an immutable deep copy.
+	cp := stackitem.DeepCopy(stackitem.NewArray(arr.Items()), true).(*stackitem.Array)
 	return ic.AddNotification(ic.CurrentScriptHash(), name, cp)
 }
 
