@@ -350,8 +350,7 @@ func (r *RoleManagement) DesignateAsRole(ic *interop.Context, role noderoles.Rol
 }
 
 // designate stores a designation. byCommittee is false for the genesis
-// roles of the configuration (neo-go's extension: no witness check, and the
-// notification lists the new keys sorted, as neo-go sorts them in place).
+// roles of the configuration (neo-go's extension: no witness check).
 func (r *RoleManagement) designate(ic *interop.Context, role noderoles.Role, nodes []*keys.PublicKey, byCommittee bool) error {
 	if len(nodes) == 0 || len(nodes) > MaxDesignatedNodes {
 		return fmt.Errorf("%w: %d must be between 1 and %d", ErrNodeCount, len(nodes), MaxDesignatedNodes)
@@ -403,12 +402,8 @@ func (r *RoleManagement) designate(ic *interop.Context, role noderoles.Role, nod
 
 	ntf := []stackitem.Item{stackitem.NewInt(int64(role)), stackitem.NewInt(int64(ic.Block.Index))}
 	if ic.IsHardforkEnabled(config.HFEchidna) {
-		// C# sends the new keys in the order they were given.
-		given := nodes
-		if !byCommittee {
-			given = sorted
-		}
-		ntf = append(ntf, keysToArray(old), keysToArray(given))
+		// neo-go sends the new keys sorted (C# in the order given).
+		ntf = append(ntf, keysToArray(old), keysToArray(sorted))
 	}
 	return ic.AddNotification(r.md.Hash, DesignationEvent, stackitem.NewArray(ntf))
 }

@@ -157,8 +157,9 @@ func TestRoleManagementArguments(t *testing.T) {
 }
 
 // TestRoleManagementEvents: Designation is [role, block] before Echidna and
-// [role, block, old, new] from Echidna, new in the given order (C#),
-// stored sorted (neo-go TestDesignate_DesignateAsRole_Echidna).
+// [role, block, old, new] from Echidna (neo-go
+// TestDesignate_DesignateAsRole_Echidna), new sorted as stored (neo-go,
+// followed; C# lists them in the order given).
 func TestRoleManagementEvents(t *testing.T) {
 	c := chaintest.New(t, chaintest.Options{Hardforks: map[string]uint32{"Aspidochelone": 0, "Basilisk": 0, "Cockatrice": 0, "Domovoi": 0, "Echidna": 3}})
 	oracle := int64(noderoles.Oracle)
@@ -172,8 +173,8 @@ func TestRoleManagementEvents(t *testing.T) {
 	aer = c.RunOK(callScript(t, roleHash, "designateAsRole", oracle, pubsArg(second))) // block 3, Echidna
 	want := stackitem.NewArray([]stackitem.Item{stackitem.NewInt(oracle), stackitem.NewInt(3),
 		stackitem.NewArray([]stackitem.Item{stackitem.NewByteString(first[0].Bytes())}),
-		stackitem.NewArray([]stackitem.Item{stackitem.NewByteString(second[0].Bytes()),
-			stackitem.NewByteString(second[1].Bytes()), stackitem.NewByteString(second[2].Bytes())}),
+		stackitem.NewArray([]stackitem.Item{stackitem.NewByteString(second[2].Bytes()),
+			stackitem.NewByteString(second[1].Bytes()), stackitem.NewByteString(second[0].Bytes())}),
 	})
 	require.Equal(t, want, aer.Events[0].Item)
 	require.Equal(t, pubBytes(sortedPubs(second)), designatedAt(t, c, noderoles.Oracle, 4))

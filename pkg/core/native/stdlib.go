@@ -8,8 +8,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
-
-	"github.com/rivo/uniseg"
+	"unicode/utf8"
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/dao"
@@ -265,8 +264,8 @@ func (s *StdLib) atoi(_ *interop.Context, args []stackitem.Item) (stackitem.Item
 // Atoi parses s as C# BigInteger.Parse does with the invariant culture:
 //
 //   - base 10 (NumberStyles.AllowLeadingSign): an optional '+' or '-', then
-//     at least one ASCII digit; no white space; trailing NUL characters are
-//     ignored (.NET's number parser allows them "for compatibility").
+//     at least one ASCII digit; no white space. (.NET also ignores trailing
+//     NUL characters; neo-go 0.120.0 does not, and is followed.)
 //   - base 16 (NumberStyles.AllowHexSpecifier): at least one hex digit of
 //     either case, no sign, no prefix, no white space; the digits are a two's
 //     complement number whose sign is the top bit of the first digit ("ff"
@@ -276,7 +275,6 @@ func (s *StdLib) atoi(_ *interop.Context, args []stackitem.Item) (stackitem.Item
 func Atoi(s string, base int) (*big.Int, error) {
 	switch base {
 	case 10:
-		s = strings.TrimRight(s, "\x00")
 		digits := s
 		if len(digits) > 0 && (digits[0] == '+' || digits[0] == '-') {
 			digits = digits[1:]
@@ -364,11 +362,11 @@ func Base64Decode(s string) ([]byte, error) {
 }
 
 func (s *StdLib) base64URLEncode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	str, err := toLimitedString(args[0])
+	b, err := toLimitedBytes(args[0])
 	if err != nil {
 		return nil, err
 	}
-	return stackitem.NewByteString([]byte(base64.RawURLEncoding.EncodeToString([]byte(str)))), nil
+	return stackitem.NewByteString([]byte(base64.URLEncoding.EncodeToString(b))), nil
 }
 
 func (s *StdLib) base64URLDecode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
@@ -383,114 +381,17 @@ func (s *StdLib) base64URLDecode(_ *interop.Context, args []stackitem.Item) (sta
 	return stackitem.NewByteString(b), nil
 }
 
-// Base64URLDecode is C# Base64UrlEncoder.Decode (Microsoft.IdentityModel
-// 8): the string's length (white space included) must not be 1 modulo 4;
-// '=' pads it to a multiple of 4, '-' and '_' become '+' and '/', and the
-// result is decoded as standard base64 (white space ignored). The bytes are
-// then read as UTF-8 with invalid sequences replaced by U+FFFD (.NET
-// Encoding.UTF8.GetString), since the method returns a string.
+// Base64URLDecode decodes padded base64url as neo-go 0.120.0 does: ' ',
+// '\t', '\r' and '\n' are ignored, the padding is required and the bytes
+// are returned as they are. (C#'s Base64UrlEncoder also takes unpadded
+// input and returns a string with invalid UTF-8 replaced, see
+// docs/native.md.)
 func Base64URLDecode(s string) ([]byte, error) {
-	n := utf16Len(s)
-	if n%4 == 1 {
-		return nil, fmt.Errorf("%w: base64url length %d", ErrInvalidFormat, n)
-	}
-	var sb strings.Builder
-	sb.Grow(len(s) + 2)
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '-':
-			sb.WriteByte('+')
-		case '_':
-			sb.WriteByte('/')
-		default:
-			sb.WriteByte(c)
-		}
-	}
-	for ; n%4 != 0; n++ {
-		sb.WriteByte('=')
-	}
-	b, err := Base64Decode(sb.String())
+	b, err := base64.URLEncoding.DecodeString(stripBase64Space(s))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrInvalidFormat, err)
 	}
-	return ReplaceInvalidUTF8(b), nil
-}
-
-// utf16Len returns the length of valid UTF-8 s in UTF-16 code units (C#
-// string.Length).
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		n++
-		if r >= 0x10000 {
-			n++
-		}
-	}
-	return n
-}
-
-// ReplaceInvalidUTF8 returns b with every maximal subpart of an ill-formed
-// UTF-8 sequence replaced by U+FFFD, as .NET's UTF-8 decoder does (Unicode
-// "best practice", Table 3-8 of the Unicode Standard). b is returned as is
-// when it is valid.
-func ReplaceInvalidUTF8(b []byte) []byte {
-	var out []byte
-	for i := 0; i < len(b); {
-		n, ok := utf8SeqLen(b[i:])
-		if ok {
-			if out != nil {
-				out = append(out, b[i:i+n]...)
-			}
-			i += n
-			continue
-		}
-		if out == nil {
-			out = make([]byte, 0, len(b)+8)
-			out = append(out, b[:i]...)
-		}
-		out = append(out, 0xef, 0xbf, 0xbd)
-		i += n
-	}
-	if out == nil {
-		return b
-	}
-	return out
-}
-
-// utf8SeqLen returns the length of the well-formed sequence at the start of
-// b (ok), or the length of the maximal subpart of an ill-formed one (at
-// least 1).
-func utf8SeqLen(b []byte) (int, bool) {
-	c := b[0]
-	var need int
-	lo, hi := byte(0x80), byte(0xbf) // range of the second byte
-	switch {
-	case c < 0x80:
-		return 1, true
-	case c >= 0xc2 && c <= 0xdf:
-		need = 1
-	case c == 0xe0:
-		need, lo = 2, 0xa0
-	case c >= 0xe1 && c <= 0xec, c == 0xee, c == 0xef:
-		need = 2
-	case c == 0xed:
-		need, hi = 2, 0x9f
-	case c == 0xf0:
-		need, lo = 3, 0x90
-	case c >= 0xf1 && c <= 0xf3:
-		need = 3
-	case c == 0xf4:
-		need, hi = 3, 0x8f
-	default:
-		return 1, false
-	}
-	for k := 1; k <= need; k++ {
-		if k >= len(b) || b[k] < lo || b[k] > hi {
-			return k, false
-		}
-		lo, hi = 0x80, 0xbf
-	}
-	return need + 1, true
+	return b, nil
 }
 
 func (s *StdLib) base58Encode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
@@ -501,11 +402,10 @@ func (s *StdLib) base58Encode(_ *interop.Context, args []stackitem.Item) (stacki
 	return stackitem.NewByteString([]byte(base58.Encode(b))), nil
 }
 
-// Base58Decode is C# Base58.Decode: the empty string decodes to no bytes.
+// Base58Decode decodes base58 (Bitcoin alphabet, leading '1's are zero
+// bytes). The empty string is an error, as in neo-go 0.120.0 (C# decodes it
+// to no bytes).
 func Base58Decode(s string) ([]byte, error) {
-	if s == "" {
-		return []byte{}, nil
-	}
 	b, err := base58.Decode(s)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidFormat, err)
@@ -533,15 +433,15 @@ func (s *StdLib) base58CheckEncode(_ *interop.Context, args []stackitem.Item) (s
 	return stackitem.NewByteString([]byte(base58.CheckEncode(b))), nil
 }
 
-// Base58CheckDecode is C# Base58.Base58CheckDecode: at least the 4 checksum
-// bytes (an empty payload is allowed), checksum = first 4 bytes of
-// Hash256(payload).
+// Base58CheckDecode decodes Base58Check (checksum = first 4 bytes of
+// Hash256(payload)). The payload must not be empty, as in neo-go 0.120.0
+// (C# accepts the 4 checksum bytes alone).
 func Base58CheckDecode(s string) ([]byte, error) {
 	b, err := Base58Decode(s)
 	if err != nil {
 		return nil, err
 	}
-	if len(b) < 4 {
+	if len(b) < 5 {
 		return nil, fmt.Errorf("%w: base58check data of %d bytes", ErrInvalidFormat, len(b))
 	}
 	payload := b[:len(b)-4]
@@ -595,13 +495,14 @@ func (s *StdLib) memoryCompare(_ *interop.Context, args []stackitem.Item) (stack
 	return stackitem.NewInt(int64(bytes.Compare(a, b))), nil
 }
 
-// memorySearchArgs converts mem (limited) and value (not limited, as in C#).
+// memorySearchArgs converts mem and value, both limited as in neo-go 0.120.0
+// (C# limits only mem).
 func memorySearchArgs(args []stackitem.Item) ([]byte, []byte, error) {
 	mem, err := toLimitedBytes(args[0])
 	if err != nil {
 		return nil, nil, err
 	}
-	val, err := ToBytes(args[1])
+	val, err := toLimitedBytes(args[1])
 	if err != nil {
 		return nil, nil, err
 	}
@@ -706,16 +607,15 @@ func (s *StdLib) stringSplit(args []stackitem.Item, withOption bool) (stackitem.
 	return stackitem.NewArray(items), nil
 }
 
-// StringSplit is C# string.Split(separator, options) with ordinal matching:
-// an empty separator leaves the string whole, and removeEmpty drops empty
-// parts (so "" split with removeEmpty is no parts).
+// StringSplit is C# string.Split(separator, options) with ordinal matching,
+// as neo-go does it since its C# fix (0.122.0): an empty separator leaves
+// the string whole, even an empty one with removeEmpty (C# returns no parts
+// then); otherwise removeEmpty drops the empty parts.
 func StringSplit(str, sep string, removeEmpty bool) []string {
-	var parts []string
 	if sep == "" {
-		parts = []string{str}
-	} else {
-		parts = strings.Split(str, sep)
+		return []string{str}
 	}
+	parts := strings.Split(str, sep)
 	if !removeEmpty {
 		return parts
 	}
@@ -736,14 +636,10 @@ func (s *StdLib) strLen(_ *interop.Context, args []stackitem.Item) (stackitem.It
 	return stackitem.NewInt(int64(StrLen(str))), nil
 }
 
-// StrLen is C# StdLib.StrLen: the number of text elements (extended
-// grapheme clusters) of s, as .NET's StringInfo.GetTextElementEnumerator
-// counts them. .NET implements the UAX #29 rules of Unicode 11-15.0 (no
-// GB9c Indic conjunct rule) as a state machine; rivo/uniseg implements the
-// same rules over Unicode 15.0 data. So "ã" written as a + U+0303 and an
-// emoji ZWJ sequence are one element each (neo-go 0.120.0 counts runes
-// instead). Characters assigned after Unicode 15.0 may be classified
-// differently by newer .NET runtimes.
+// StrLen is neo-go 0.120.0's strLen: the number of runes (code points) of
+// s. C# counts text elements (extended grapheme clusters) instead, so the
+// two differ for combining marks and emoji sequences ("a\u0303" is 2 here,
+// 1 in C#); see docs/native.md.
 func StrLen(s string) int {
-	return uniseg.GraphemeClusterCount(s)
+	return utf8.RuneCountInString(s)
 }

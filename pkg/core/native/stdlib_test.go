@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rivo/uniseg"
+
 	"github.com/n3node/n3node/internal/chaintest"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/native"
@@ -126,8 +128,8 @@ func TestStdLibAtoi(t *testing.T) {
 		{"-1", 10, -1}, {"+1", 10, 1}, {"ff", 16, -1}, {"FF", 16, -1},
 		// neo-go.
 		{"FFF", 16, -1}, {"FFFF", 16, -1},
-		// .NET number parsing: leading zeros, "-0", trailing NULs.
-		{"007", 10, 7}, {"-0", 10, 0}, {"+0", 10, 0}, {"12\x00", 10, 12}, {"12\x00\x00\x00", 10, 12},
+		// Leading zeros, "-0".
+		{"007", 10, 7}, {"-0", 10, 0}, {"+0", 10, 0},
 		{"8", 16, -8}, {"08", 16, 8}, {"80", 16, -128}, {"080", 16, 128}, {"F", 16, -1},
 		{"0F", 16, 15}, {"7", 16, 7}, {"100", 16, 256}, {"000", 16, 0}, {"aBc", 16, -1348},
 		{"0aBc", 16, 2748},
@@ -154,6 +156,9 @@ func TestStdLibAtoi(t *testing.T) {
 		// at the end in base 10 and never in hex.
 		{"-1", 16}, {"+1", 16}, {"0x1", 16}, {" f", 16}, {"f\x00", 16}, {"+", 10}, {"-", 10},
 		{"--1", 10}, {"+-1", 10}, {"1-", 10}, {"\x001", 10}, {"1\x002", 10}, {"\x00", 10},
+		// Trailing NULs: neo-go 0.120.0 faults (followed); .NET's parser
+		// ignores them and C# returns 12.
+		{"12\x00", 10}, {"12\x00\x00\x00", 10},
 		{"1.0", 10}, {"1e3", 10}, {"(1)", 10}, {"1,000", 10},
 		// Only ASCII digits.
 		{"\uff18", 10}, {"\u0663", 10},
@@ -199,57 +204,36 @@ func TestStdLibBase64Url(t *testing.T) {
 	c := chaintest.New(t)
 	enc := func(s any) string { return string(itemBytes(t, mustInvoke(t, c, stdHash, "base64UrlEncode", s))) }
 	dec := func(s string) string { return string(itemBytes(t, mustInvoke(t, c, stdHash, "base64UrlDecode", s))) }
-	// C# UT_StdLib.TestBase64Url.
+	// C# UT_StdLib.TestBase64Url (neo-go and C# agree on it).
 	const orig = "Subject=test@example.com&Issuer=https://example.com"
 	const encoded = "U3ViamVjdD10ZXN0QGV4YW1wbGUuY29tJklzc3Vlcj1odHRwczovL2V4YW1wbGUuY29t"
 	require.Equal(t, encoded, enc(orig))
 	require.Equal(t, orig, dec(encoded))
 	require.Equal(t, orig, dec("U 3 \t V \n \riamVjdD10ZXN0QGV4YW1wbGUuY29tJklzc3Vlcj1odHRwczovL2V4YW1wbGUuY29t"))
-	// No padding on output, padding optional on input, URL alphabet.
-	require.Equal(t, "YQ", enc("a"))
-	require.Equal(t, "YWI", enc("ab"))
+	// neo-go 0.120.0 (followed) pads; C# Base64UrlEncoder does not ("YQ",
+	// "YWI") and accepts unpadded input.
+	require.Equal(t, "YQ==", enc("a"))
+	require.Equal(t, "YWI=", enc("ab"))
 	require.Equal(t, "", enc(""))
 	require.Equal(t, "Pz8_", enc("???"))
 	require.Equal(t, "Pj4-", enc(">>>"))
-	require.Equal(t, "a", dec("YQ"))
 	require.Equal(t, "a", dec("YQ=="))
-	require.Equal(t, "ab", dec("YWI"))
 	require.Equal(t, "ab", dec("YWI="))
-	require.Equal(t, "a", dec("YQ=")) // padded to "YQ==" by length
 	require.Equal(t, "???", dec("Pz8_"))
 	require.Equal(t, ">>>", dec("Pj4-"))
-	require.Equal(t, "???", dec("Pz8/")) // '+' and '/' pass through to the base64 decoder
 	require.Equal(t, "", dec(""))
-	// The result is a string: invalid UTF-8 becomes U+FFFD per maximal
-	// subpart (.NET Encoding.UTF8.GetString).
-	require.Equal(t, "\ufffd", dec("_w"))               // ff
-	require.Equal(t, "\ufffd", dec("4oI"))              // e2 82 (truncated)
-	require.Equal(t, "\ufffdA", dec("4oJB"))            // e2 82 41
-	require.Equal(t, "\ufffd\ufffd", dec("wMA"))        // c0 c0
-	require.Equal(t, "\ufffd\ufffd\ufffd", dec("7aCA")) // ed a0 80 (surrogate)
-	// The input string must be valid UTF-8 (strict string argument).
-	mustFault(t, c, stdHash, "base64UrlEncode", []byte{0xff})
-	for _, s := range []any{"Y", "Y Q", "YQ===", "Y===", "YQ%", encoded + "%", "!!!!", stackitem.NewMap()} {
+	// neo-go takes and returns raw bytes (C#: the argument must be UTF-8
+	// and invalid UTF-8 in the result becomes U+FFFD).
+	require.Equal(t, "_w==", enc([]byte{0xff}))
+	require.Equal(t, "\xff", dec("_w=="))
+	require.Equal(t, "\xe2\x82A", dec("4oJB"))
+	// Unpadded (C# accepts), the standard alphabet (C# accepts), bad
+	// characters and lengths.
+	for _, s := range []any{"YQ", "YWI", "Pz8/", "Pz8+", "Y", "YQ=", "Y Q", "YQ%", encoded + "%", "!!!!", stackitem.NewMap()} {
 		mustFault(t, c, stdHash, "base64UrlDecode", s)
 	}
 	mustFault(t, c, stdHash, "base64UrlEncode", strings.Repeat("6", native.StdMaxInputLength+1))
 	mustFault(t, c, stdHash, "base64UrlDecode", strings.Repeat("6", native.StdMaxInputLength+4))
-}
-
-func TestReplaceInvalidUTF8(t *testing.T) {
-	cases := []struct{ in, want string }{
-		{"", ""}, {"abc", "abc"}, {"\u00e3\U0001f986", "\u00e3\U0001f986"},
-		{"\x80", "\ufffd"}, {"\xc2", "\ufffd"}, {"\xc2\x41", "\ufffdA"},
-		{"\xe0\x80\x80", "\ufffd\ufffd\ufffd"},           // E0 needs A0..BF
-		{"\xe0\xa0", "\ufffd"},                           // truncated
-		{"\xf0\x90\x80", "\ufffd"},                       // truncated 4-byte
-		{"\xf4\x90\x80\x80", "\ufffd\ufffd\ufffd\ufffd"}, // above U+10FFFF
-		{"\xf5\x80", "\ufffd\ufffd"},
-		{"a\xffb\xfe", "a\ufffdb\ufffd"},
-	}
-	for _, tc := range cases {
-		require.Equal(t, tc.want, string(native.ReplaceInvalidUTF8([]byte(tc.in))), "%q", tc.in)
-	}
 }
 
 func TestStdLibBase58(t *testing.T) {
@@ -258,7 +242,8 @@ func TestStdLibBase58(t *testing.T) {
 	dec := func(m, s string) []byte { return itemBytes(t, mustInvoke(t, c, stdHash, m, s)) }
 	// C# UT_StdLib.TestBinary and CheckDecodeEncode.
 	require.Equal(t, "", enc("base58Encode", []byte{}))
-	require.Equal(t, []byte{}, dec("base58Decode", ""))
+	// C# decodes "" to no bytes; neo-go 0.120.0 (followed) faults.
+	mustFault(t, c, stdHash, "base58Decode", "")
 	require.Equal(t, []byte{1, 2, 3}, dec("base58Decode", enc("base58Encode", []byte{1, 2, 3})))
 	require.Equal(t, "2VfUX", enc("base58Encode", []byte{1, 2, 3, 4}))
 	require.Equal(t, "3DUz7ncyT", enc("base58CheckEncode", []byte{1, 2, 3}))
@@ -268,9 +253,11 @@ func TestStdLibBase58(t *testing.T) {
 	// Leading zero bytes are '1's.
 	require.Equal(t, "111", enc("base58Encode", []byte{0, 0, 0}))
 	require.Equal(t, []byte{0, 0, 0, 1}, dec("base58Decode", "1112"))
-	// C# Base58CheckDecode accepts an empty payload (4 checksum bytes).
+	// C# Base58CheckDecode accepts an empty payload (4 checksum bytes);
+	// neo-go 0.120.0 (followed) wants at least one payload byte.
 	empty := enc("base58CheckEncode", []byte{})
-	require.Equal(t, []byte{}, dec("base58CheckDecode", empty))
+	mustFault(t, c, stdHash, "base58CheckDecode", empty)
+	require.Equal(t, []byte{0}, dec("base58CheckDecode", enc("base58CheckEncode", []byte{0})))
 	require.Equal(t, []byte("my pretty string"), dec("base58CheckDecode", enc("base58CheckEncode", []byte("my pretty string"))))
 	for _, s := range []any{"0", "O", "I", "l", "12 3", "2VfUX%", "\u00e9", stackitem.NewMap(), ""} {
 		if s == "" {
@@ -348,9 +335,6 @@ func TestStdLibMemorySearch(t *testing.T) {
 		// empty span).
 		{[]any{"abc", ""}, 0}, {[]any{"abc", "", 2}, 2}, {[]any{"abc", "", 3}, 3},
 		{[]any{"abc", "", 2, true}, 2}, {[]any{"abc", "", 0, true}, 0},
-		// value is not limited (C#; neo-go limits it).
-		{[]any{"xxx", strings.Repeat("x", native.StdMaxInputLength+1)}, -1},
-		{[]any{"xxx", strings.Repeat("x", native.StdMaxInputLength+1), 0, true}, -1},
 	} {
 		require.Equal(t, tc.want, search(tc.args...), "%v", tc.args)
 	}
@@ -358,6 +342,10 @@ func TestStdLibMemorySearch(t *testing.T) {
 	mustFault(t, c, stdHash, "memorySearch", long, "x")
 	mustFault(t, c, stdHash, "memorySearch", long, "x", 0)
 	mustFault(t, c, stdHash, "memorySearch", long, "x", 0, false)
+	// neo-go 0.120.0 (followed) limits value too; C# returns -1.
+	mustFault(t, c, stdHash, "memorySearch", "xxx", long)
+	mustFault(t, c, stdHash, "memorySearch", "xxx", long, 0)
+	mustFault(t, c, stdHash, "memorySearch", "xxx", long, 0, true)
 	for _, start := range []any{-1, 4, int64(1) << 32} {
 		mustFault(t, c, stdHash, "memorySearch", "aaa", "a", start)
 		mustFault(t, c, stdHash, "memorySearch", "aaa", "a", start, true)
@@ -387,9 +375,10 @@ func TestStdLibStringSplit(t *testing.T) {
 	require.Equal(t, []string{"a", "c", "d"}, split("abcbbbd", "b", true))
 	require.Equal(t, []string{""}, split("", "abc"))
 	require.Equal(t, []string{}, split("", "abc", true))
-	// .NET: an empty string split by an empty separator.
+	// An empty string split by an empty separator: neo-go's fix returns it
+	// whole even with removeEmptyEntries (C# returns no parts then).
 	require.Equal(t, []string{""}, split("", ""))
-	require.Equal(t, []string{}, split("", "", true))
+	require.Equal(t, []string{""}, split("", "", true))
 	require.Equal(t, []string{"", ""}, split(",", ","))
 	require.Equal(t, []string{"a", "", "b"}, split("a::::b", "::"))
 	require.Equal(t, []string{"\u00e3", "\U0001f986"}, split("\u00e3|\U0001f986", "|"))
@@ -401,42 +390,45 @@ func TestStdLibStringSplit(t *testing.T) {
 	mustFault(t, c, stdHash, "stringSplit", "abc", "b", make([]byte, 33))
 }
 
+// TestStdLibStrLen: neo-go 0.120.0 counts runes (followed); C# counts text
+// elements (extended grapheme clusters, .NET StringInfo). The csharp column
+// is what C# returns, computed here with rivo/uniseg (Unicode 15.0 UAX #29
+// rules, the ones .NET's state machine implements), to pin the difference.
 func TestStdLibStrLen(t *testing.T) {
 	c := chaintest.New(t)
 	strLen := func(s any) int64 { return itemInt(t, mustInvoke(t, c, stdHash, "strLen", s)).Int64() }
 	cases := []struct {
-		s    string
-		want int64
+		s             string
+		neogo, csharp int
 	}{
 		// C# UT_StdLib.StringElementLength and TestInvalidUtf8Sequence.
-		{"🦆", 1}, {"ã", 1}, {"a", 1}, {"\u00ff", 1}, {"\u00ffab", 3},
-		{"", 0},
-		// Combining marks: one text element per base character.
-		{"a\u0303", 1}, {"e\u0301\u0301\u0301", 1}, {"\u0303", 1}, {"\u0303a", 2},
-		{"ma\u0303e\u0303", 3},
+		{"🦆", 1, 1}, {"ã", 1, 1}, {"a", 1, 1}, {"\u00ff", 1, 1}, {"\u00ffab", 3, 3},
+		{"", 0, 0},
+		// Combining marks.
+		{"a\u0303", 2, 1}, {"e\u0301\u0301\u0301", 4, 1}, {"\u0303", 1, 1}, {"\u0303a", 2, 2},
+		{"ma\u0303e\u0303", 5, 3},
 		// Emoji: modifiers, ZWJ sequences, flags, keycaps, presentation
 		// selectors.
-		{"👍🏽", 1}, {"👨\u200d👩\u200d👧\u200d👦", 1}, {"👩\u200d❤\ufe0f\u200d👨", 1},
-		{"🇺🇸", 1}, {"🇺🇸🇫🇷", 2}, {"🇺🇸🇫", 2}, {"🇺", 1}, {"1\ufe0f\u20e3", 1}, {"❤\ufe0f", 1},
-		{"a\u200d👍", 2}, {"👍\u200d", 1},
-		// CR LF is one element, controls are alone.
-		{"\r\n", 1}, {"\n\r", 2}, {"a\r\nb", 3}, {"\x00\u0301", 2}, {"\t\t", 2},
+		{"👍🏽", 2, 1}, {"👨\u200d👩\u200d👧\u200d👦", 7, 1}, {"👩\u200d❤\ufe0f\u200d👨", 6, 1},
+		{"🇺🇸", 2, 1}, {"🇺🇸🇫🇷", 4, 2}, {"🇺🇸🇫", 3, 2}, {"🇺", 1, 1}, {"1\ufe0f\u20e3", 3, 1}, {"❤\ufe0f", 2, 1},
+		{"a\u200d👍", 3, 2}, {"👍\u200d", 2, 1},
+		// CR LF, controls.
+		{"\r\n", 2, 1}, {"\n\r", 2, 2}, {"a\r\nb", 4, 3}, {"\x00\u0301", 2, 2}, {"\t\t", 2, 2},
 		// Hangul syllables and jamo sequences.
-		{"한국어", 3}, {"\u1100\u1161\u11a8", 1}, {"\u1100\u1100\u1161", 1}, {"\uac00\u11a8", 1},
-		// Prepend (U+0600 ARABIC NUMBER SIGN) joins the next character.
-		{"\u0600\u0661", 1}, {"\u0600\r", 2},
-		// SpacingMark: Devanagari "कि" is one element; "क्षि" is two
-		// without the Unicode 15.1 GB9c conjunct rule (.NET's state
-		// machine has no GB9c).
-		{"\u0915\u093f", 1}, {"\u0915\u094d\u0937\u093f", 2},
-		// Thai sara am (U+0E33) is a SpacingMark.
-		{"\u0e01\u0e33", 1},
+		{"한국어", 3, 3}, {"\u1100\u1161\u11a8", 3, 1}, {"\u1100\u1100\u1161", 3, 1}, {"\uac00\u11a8", 2, 1},
+		// Prepend (U+0600 ARABIC NUMBER SIGN), SpacingMark (Devanagari,
+		// Thai); "क्षि" is two elements without Unicode 15.1's GB9c rule,
+		// which .NET's state machine does not have.
+		{"\u0600\u0661", 2, 1}, {"\u0600\r", 2, 2}, {"\u0915\u093f", 2, 1}, {"\u0915\u094d\u0937\u093f", 4, 2},
+		{"\u0e01\u0e33", 2, 1},
 	}
 	for _, tc := range cases {
-		require.Equal(t, tc.want, strLen(tc.s), "%q", tc.s)
-		require.EqualValues(t, tc.want, native.StrLen(tc.s), "%q", tc.s)
+		require.EqualValues(t, tc.neogo, strLen(tc.s), "%q", tc.s)
+		require.Equal(t, tc.neogo, native.StrLen(tc.s), "%q", tc.s)
+		require.Equal(t, tc.csharp, uniseg.GraphemeClusterCount(tc.s), "C# text elements of %q", tc.s)
 	}
 	require.EqualValues(t, native.StdMaxInputLength, strLen(strings.Repeat("a", native.StdMaxInputLength)))
+	require.EqualValues(t, native.StdMaxInputLength/4, strLen(strings.Repeat("🦆", native.StdMaxInputLength/4)))
 	mustFault(t, c, stdHash, "strLen", strings.Repeat("a", native.StdMaxInputLength+1))
 	mustFault(t, c, stdHash, "strLen", []byte{0xff})
 	mustFault(t, c, stdHash, "strLen", []byte{0xed, 0xa0, 0x80}) // UTF-8 encoded surrogate
@@ -529,9 +521,11 @@ func TestStdLibJSON(t *testing.T) {
 func TestStdLibFuncs(t *testing.T) {
 	// The exported helpers agree with the natives for the edge cases the
 	// fuzz targets start from.
-	n, err := native.Atoi("12\x00", 10)
+	n, err := native.Atoi("-12", 10)
 	require.NoError(t, err)
-	require.EqualValues(t, 12, n.Int64())
+	require.EqualValues(t, -12, n.Int64())
+	_, err = native.Atoi("12\x00", 10)
+	require.ErrorIs(t, err, native.ErrInvalidFormat)
 	s, err := native.Itoa(big.NewInt(-129), 16)
 	require.NoError(t, err)
 	require.Equal(t, "f7f", s)

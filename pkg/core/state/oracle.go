@@ -56,24 +56,24 @@ func (o *OracleRequest) FromStackItem(item stackitem.Item) error {
 	if err != nil {
 		return fmt.Errorf("invalid gas for response: %w", err)
 	}
-	url, isNull, err := stackitem.ToString(arr[2])
-	if err != nil || isNull {
+	url, ok, err := stackitem.ToString(arr[2])
+	if err != nil || !ok {
 		return fmt.Errorf("%w: invalid URL", ErrInvalidItem)
 	}
 	var filter *string
-	f, isNull, err := stackitem.ToString(arr[3])
+	f, ok, err := stackitem.ToString(arr[3])
 	if err != nil {
 		return fmt.Errorf("%w: invalid filter", ErrInvalidItem)
 	}
-	if !isNull {
+	if ok {
 		filter = &f
 	}
 	cb, err := itemUint160(arr[4])
 	if err != nil {
 		return fmt.Errorf("invalid callback contract: %w", err)
 	}
-	method, isNull, err := stackitem.ToString(arr[5])
-	if err != nil || isNull {
+	method, ok, err := stackitem.ToString(arr[5])
+	if err != nil || !ok {
 		return fmt.Errorf("%w: invalid callback method", ErrInvalidItem)
 	}
 	data, err := arr[6].TryBytes()
