@@ -9,7 +9,7 @@ import "github.com/n3node/n3node/pkg/core/native/nativenames"
 var constructors = []func(cs *Contracts) Contract{
 	-nativenames.ManagementID - 1:  newManagement,
 	-nativenames.StdLibID - 1:      newStdLib,
-	-nativenames.CryptoLibID - 1:   nil,
+	-nativenames.CryptoLibID - 1:   newCryptoLib,
 	-nativenames.LedgerID - 1:      newLedger,
 	-nativenames.NeoID - 1:         nil,
 	-nativenames.GasID - 1:         nil,
