@@ -15,7 +15,7 @@ var constructors = []func(cs *Contracts) Contract{
 	-nativenames.GasID - 1:         nil,
 	-nativenames.PolicyID - 1:      newPolicy,
 	-nativenames.DesignationID - 1: newRoleManagement,
-	-nativenames.OracleID - 1:      nil,
-	-nativenames.NotaryID - 1:      nil,
-	-nativenames.TreasuryID - 1:    nil,
+	-nativenames.OracleID - 1:      newOracle,
+	-nativenames.NotaryID - 1:      newNotary,
+	-nativenames.TreasuryID - 1:    newTreasury,
 }
