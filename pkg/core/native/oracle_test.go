@@ -58,7 +58,7 @@ func TestOracleMethods(t *testing.T) {
 func TestOraclePrice(t *testing.T) {
 	c := chaintest.New(t)
 	require.EqualValues(t, native.DefaultOracleRequestPrice, itemInt(t, mustInvoke(t, c, oracleHash, "getPrice")).Int64())
-	stranger := []transaction.Signer{chaintest.AccountSigner(testKey(t, "stranger"))}
+	stranger := []transaction.Signer{chaintest.AccountSigner(seedKey(t, "stranger"))}
 	_, fault := invokeSigned(t, c, stranger, oracleHash, "setPrice", 1)
 	require.Contains(t, fault, "committee")
 	for _, bad := range []any{0, -1, new(big.Int).Lsh(big.NewInt(1), 63)} {
@@ -141,7 +141,7 @@ func TestOracleRequestAndResponse(t *testing.T) {
 	c := chaintest.New(t)
 	requireGAS(t, c)
 	o := c.Natives.Oracle()
-	nodes := sortedPubs(testPubs(t, "oracle nodes", 3))
+	nodes := sortedKeys(seedPubs(t, "oracle nodes", 3))
 	c.RunOK(callScript(t, roleHash, "designateAsRole", int64(noderoles.Oracle), pubsArg(nodes)))
 	user := oracleUser(t, c, c.CommitteeAddress())
 

@@ -19,12 +19,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// refLedger is the interop.Ledger of a replayed chain.
-type refLedger struct{ blocks []*block.Block }
+// roleRefLedger is the interop.Ledger of a replayed chain.
+type roleRefLedger struct{ blocks []*block.Block }
 
-func (l *refLedger) BlockHeight() uint32 { return uint32(len(l.blocks) - 1) }
+func (l *roleRefLedger) BlockHeight() uint32 { return uint32(len(l.blocks) - 1) }
 
-func (l *refLedger) GetHeaderHash(i uint32) hash.Uint256 {
+func (l *roleRefLedger) GetHeaderHash(i uint32) hash.Uint256 {
 	if int(i) >= len(l.blocks) {
 		return hash.Uint256{}
 	}
@@ -58,7 +58,7 @@ func TestRefchainOracleDesignation(t *testing.T) {
 
 	natives := native.NewContracts(&cfg)
 	d := dao.NewSimple(storage.NewMemoryStore())
-	l := &refLedger{}
+	l := &roleRefLedger{}
 	var got *state.AppExecResult
 	for h := 0; h <= int(target.Block); h++ {
 		b, err := block.NewBlockFromBytes(f.Blocks[h])

@@ -26,8 +26,8 @@ import (
 
 var roleHash = nativenames.DesignationHash
 
-// testKey returns a deterministic private key for seed.
-func testKey(t testing.TB, seed string) *keys.PrivateKey {
+// seedKey returns a deterministic private key for seed.
+func seedKey(t testing.TB, seed string) *keys.PrivateKey {
 	t.Helper()
 	sum := sha256.Sum256([]byte(seed))
 	k, err := keys.NewPrivateKeyFromBytes(sum[:])
@@ -35,10 +35,10 @@ func testKey(t testing.TB, seed string) *keys.PrivateKey {
 	return k
 }
 
-func testPubs(t testing.TB, seed string, n int) []*keys.PublicKey {
+func seedPubs(t testing.TB, seed string, n int) []*keys.PublicKey {
 	res := make([]*keys.PublicKey, n)
 	for i := range res {
-		res[i] = testKey(t, fmt.Sprintf("%s %d", seed, i)).PublicKey()
+		res[i] = seedKey(t, fmt.Sprintf("%s %d", seed, i)).PublicKey()
 	}
 	return res
 }
@@ -51,7 +51,7 @@ func pubsArg(pubs []*keys.PublicKey) []any {
 	return res
 }
 
-func sortedPubs(pubs []*keys.PublicKey) []*keys.PublicKey {
+func sortedKeys(pubs []*keys.PublicKey) []*keys.PublicKey {
 	s := slices.Clone(pubs)
 	keys.SortPublicKeys(s)
 	return s
@@ -97,7 +97,7 @@ func TestRoleManagementSetAndGet(t *testing.T) {
 	for _, role := range noderoles.All {
 		t.Run(role.String(), func(t *testing.T) {
 			c := chaintest.New(t)
-			pubs := sortedPubs(testPubs(t, "set and get "+role.String(), 2))
+			pubs := sortedKeys(seedPubs(t, "set and get "+role.String(), 2))
 			// Cannot be empty, cannot contain duplicates.
 			require.Equal(t, vmstate.Fault, c.Run(callScript(t, roleHash, "designateAsRole", int64(role), []any{})).VMState)
 			aer := c.Run(callScript(t, roleHash, "designateAsRole", int64(role), pubsArg([]*keys.PublicKey{pubs[0], pubs[0]})))
@@ -126,7 +126,7 @@ func TestRoleManagementSetAndGet(t *testing.T) {
 
 func TestRoleManagementArguments(t *testing.T) {
 	c := chaintest.New(t)
-	pubs := testPubs(t, "args", 1)
+	pubs := seedPubs(t, "args", 1)
 	// Invalid roles (neo-go 0xFF), indexes out of range (neo-go 100500).
 	for _, role := range []any{0xff, 0, 5, 64, 256, -1, "x"} {
 		mustFault(t, c, roleHash, "getDesignatedByRole", role, 0)
@@ -138,17 +138,17 @@ func TestRoleManagementArguments(t *testing.T) {
 	// Node lists: not an array, a Null element, a bad key, more than 32.
 	oracle := int64(noderoles.Oracle)
 	for _, nodes := range []any{nil, 1, pubs[0].Bytes(), []any{nil}, []any{[]byte{2, 1}}, []any{make([]byte, 33)},
-		pubsArg(testPubs(t, "many", native.MaxDesignatedNodes+1))} {
+		pubsArg(seedPubs(t, "many", native.MaxDesignatedNodes+1))} {
 		mustFault(t, c, roleHash, "designateAsRole", oracle, nodes)
 	}
 	// Not the committee.
-	_, fault := invokeSigned(t, c, []transaction.Signer{chaintest.AccountSigner(testKey(t, "stranger"))}, roleHash,
+	_, fault := invokeSigned(t, c, []transaction.Signer{chaintest.AccountSigner(seedKey(t, "stranger"))}, roleHash,
 		"designateAsRole", oracle, pubsArg(pubs))
 	require.Contains(t, fault, "committee")
 	// 32 keys are fine; uncompressed keys are stored compressed.
-	many := testPubs(t, "many", native.MaxDesignatedNodes)
+	many := seedPubs(t, "many", native.MaxDesignatedNodes)
 	c.RunOK(callScript(t, roleHash, "designateAsRole", oracle, pubsArg(many)))
-	require.Equal(t, pubBytes(sortedPubs(many)), designatedAt(t, c, noderoles.Oracle, c.BlockHeight()+1))
+	require.Equal(t, pubBytes(sortedKeys(many)), designatedAt(t, c, noderoles.Oracle, c.BlockHeight()+1))
 	c.RunOK(callScript(t, roleHash, "designateAsRole", int64(noderoles.StateValidator), []any{pubs[0].UncompressedBytes()}))
 	require.Equal(t, pubBytes(pubs), designatedAt(t, c, noderoles.StateValidator, c.BlockHeight()+1))
 	// Compressed and uncompressed forms of one key are duplicates.
@@ -163,12 +163,12 @@ func TestRoleManagementArguments(t *testing.T) {
 func TestRoleManagementEvents(t *testing.T) {
 	c := chaintest.New(t, chaintest.Options{Hardforks: map[string]uint32{"Aspidochelone": 0, "Basilisk": 0, "Cockatrice": 0, "Domovoi": 0, "Echidna": 3}})
 	oracle := int64(noderoles.Oracle)
-	first := testPubs(t, "events first", 1)
+	first := seedPubs(t, "events first", 1)
 	aer := c.RunOK(callScript(t, roleHash, "designateAsRole", oracle, pubsArg(first))) // block 1
 	require.Equal(t, stackitem.NewArray([]stackitem.Item{stackitem.NewInt(oracle), stackitem.NewInt(1)}), aer.Events[0].Item)
 	c.AddBlock() // block 2
 
-	second := testPubs(t, "events second", 3)
+	second := seedPubs(t, "events second", 3)
 	slices.SortFunc(second, func(a, b *keys.PublicKey) int { return -a.Cmp(b) })       // descending
 	aer = c.RunOK(callScript(t, roleHash, "designateAsRole", oracle, pubsArg(second))) // block 3, Echidna
 	want := stackitem.NewArray([]stackitem.Item{stackitem.NewInt(oracle), stackitem.NewInt(3),
@@ -177,7 +177,7 @@ func TestRoleManagementEvents(t *testing.T) {
 			stackitem.NewByteString(second[1].Bytes()), stackitem.NewByteString(second[0].Bytes())}),
 	})
 	require.Equal(t, want, aer.Events[0].Item)
-	require.Equal(t, pubBytes(sortedPubs(second)), designatedAt(t, c, noderoles.Oracle, 4))
+	require.Equal(t, pubBytes(sortedKeys(second)), designatedAt(t, c, noderoles.Oracle, 4))
 	require.Equal(t, pubBytes(first), designatedAt(t, c, noderoles.Oracle, 3))
 	require.Equal(t, pubBytes(first), designatedAt(t, c, noderoles.Oracle, 2))
 	require.Equal(t, [][]byte{}, designatedAt(t, c, noderoles.Oracle, 1))
@@ -197,7 +197,7 @@ func TestRoleManagementHistory(t *testing.T) {
 		indexes []uint32
 	)
 	for i := range 4 {
-		pubs := sortedPubs(testPubs(t, fmt.Sprintf("history %d", i), i+1))
+		pubs := sortedKeys(seedPubs(t, fmt.Sprintf("history %d", i), i+1))
 		c.RunOK(callScript(t, roleHash, "designateAsRole", int64(noderoles.StateValidator), pubsArg(pubs)))
 		sets = append(sets, pubs)
 		indexes = append(indexes, c.BlockHeight()+1)
@@ -247,14 +247,14 @@ func TestRoleManagementCallback(t *testing.T) {
 	c.Natives.RoleManagement().OnRolesChanged = func(r noderoles.Role, index uint32, nodes []*keys.PublicKey) {
 		changes = append(changes, change{r, index, pubBytes(nodes)})
 	}
-	good := testPubs(t, "callback good", 1)
+	good := seedPubs(t, "callback good", 1)
 	c.RunOK(callScript(t, roleHash, "designateAsRole", int64(noderoles.Oracle), pubsArg(good)))
 	require.Equal(t, []change{{noderoles.Oracle, c.BlockHeight() + 1, pubBytes(good)}}, changes)
 	changes = nil
 	c.AddBlock()
 	require.Nil(t, changes)
 
-	bad := testPubs(t, "callback bad", 1)
+	bad := seedPubs(t, "callback bad", 1)
 	script, err := emit.Script(func(w *nio.BinWriter) {
 		emit.AppCall(w, roleHash, "designateAsRole", callflag.All, int64(noderoles.Oracle), pubsArg(bad))
 		emit.Opcodes(w, opcode.ABORT)
@@ -280,20 +280,20 @@ func TestRoleManagementCallback(t *testing.T) {
 // TestRoleManagementGenesisRoles: neo-go's Genesis.Roles extension
 // (TestDesignate_GenesisRolesExtension).
 func TestRoleManagementGenesisRoles(t *testing.T) {
-	pubs := testPubs(t, "genesis roles", 2)
+	pubs := seedPubs(t, "genesis roles", 2)
 	extra := "  Genesis:\n    Roles:\n      StateValidator:\n"
 	for _, p := range pubs {
 		extra += "        - " + hex.EncodeToString(p.Bytes()) + "\n"
 	}
 	c := chaintest.New(t, chaintest.Options{Extra: extra})
-	require.Equal(t, pubBytes(sortedPubs(pubs)), designatedAt(t, c, noderoles.StateValidator, 1))
+	require.Equal(t, pubBytes(sortedKeys(pubs)), designatedAt(t, c, noderoles.StateValidator, 1))
 	var found bool
 	for _, ev := range c.GenesisResults[0].Events {
 		if ev.Name == native.DesignationEvent {
 			found = true
 			items := ev.Item.Items()
 			require.Len(t, items, 4)
-			require.True(t, bytes.Equal(sortedPubs(pubs)[0].Bytes(), itemBytes(t, items[3].(*stackitem.Array).Get(0))))
+			require.True(t, bytes.Equal(sortedKeys(pubs)[0].Bytes(), itemBytes(t, items[3].(*stackitem.Array).Get(0))))
 		}
 	}
 	require.True(t, found)
