@@ -251,7 +251,7 @@ func TestOracleRequestErrors(t *testing.T) {
 	// The limits themselves are fine.
 	c.RunOK(callScript(t, user.Hash, "request", strings.Repeat("u", native.MaxOracleURLLength),
 		strings.Repeat("f", native.MaxOracleFilterLength), strings.Repeat("h", native.MaxOracleCallbackLength),
-		make([]byte, native.MaxOracleUserDataLength-3), gas))
+		make([]byte, native.MaxOracleUserDataLength-4), gas)) // 1+3+508 bytes serialized
 	// Only contracts may request.
 	aer := c.Run(callScript(t, oracleHash, "request", "url", nil, "handle", nil, gas))
 	require.Equal(t, vmstate.Fault, aer.VMState)
