@@ -375,14 +375,18 @@ func blsCall(method string, args ...blsArg) blsArg {
 	}
 }
 
-func runBLS(t *testing.T, c *chaintest.Chain, step blsArg, tail ...opcode.Opcode) (stackitem.Item, string) {
-	t.Helper()
+func blsScript(t testing.TB, step blsArg, tail ...opcode.Opcode) []byte {
 	script, err := emit.Script(func(w *nio.BinWriter) {
 		step(w)
 		emit.Opcodes(w, tail...)
 	})
 	require.NoError(t, err)
-	aer, _ := c.TestInvoke(script, 100_0000_0000)
+	return script
+}
+
+func runBLS(t *testing.T, c *chaintest.Chain, step blsArg, tail ...opcode.Opcode) (stackitem.Item, string) {
+	t.Helper()
+	aer, _ := c.TestInvoke(blsScript(t, step, tail...), 100_0000_0000)
 	if aer.VMState != vmstate.Halt {
 		return nil, aer.FaultException
 	}
