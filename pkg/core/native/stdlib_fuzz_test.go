@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"math/big"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -125,5 +126,34 @@ func FuzzStdDeserialize(f *testing.F) {
 			// panic is required.
 			_, _ = stackitem.ToJSON(it)
 		}
+	})
+}
+
+// FuzzStdLibMethods calls every StdLib method that decodes a string or
+// bytes (the contract-facing wrappers, argument conversion included) with
+// arbitrary bytes; each must return a result or an error.
+func FuzzStdLibMethods(f *testing.F) {
+	for _, s := range []string{"", "0", "-1", "ff", "AQIDBA==", "YQ==", "2VfUX", "3DUz7ncyT", "00010203", "a,b",
+		"\xff", "🦆", "a\u0303", "12\x00", strings.Repeat("9", 1025)} {
+		f.Add([]byte(s), uint8(0))
+	}
+	s := newStdLib(nil).(*StdLib)
+	methods := []MethodFunc{s.atoi10, s.base64Decode, s.base64URLDecode, s.base58Decode, s.base58CheckDecode,
+		s.hexDecode, s.strLen, s.jsonDeserialize, s.deserialize}
+	f.Fuzz(func(t *testing.T, data []byte, extra uint8) {
+		ic := &interop.Context{}
+		arg := stackitem.NewByteString(data)
+		for _, m := range methods {
+			res, err := m(ic, []stackitem.Item{arg})
+			if err == nil && res == nil {
+				t.Fatalf("%x: nil result without an error", data)
+			}
+		}
+		small := stackitem.NewInt(int64(extra))
+		_, _ = s.atoi(ic, []stackitem.Item{arg, stackitem.NewInt(16)})
+		_, _ = s.itoa(ic, []stackitem.Item{arg, stackitem.NewInt(16)})
+		_, _ = s.memorySearch4(ic, []stackitem.Item{arg, stackitem.NewByteString(data[:len(data)/2]), small, stackitem.Bool(extra&1 != 0)})
+		_, _ = s.memoryCompare(ic, []stackitem.Item{arg, stackitem.NewByteString(data[len(data)/2:])})
+		_, _ = s.stringSplit3(ic, []stackitem.Item{arg, stackitem.NewByteString(data[:min(len(data), int(extra%4))]), stackitem.Bool(true)})
 	})
 }

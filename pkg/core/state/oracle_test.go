@@ -83,3 +83,32 @@ func TestNodeListAndDeposit(t *testing.T) {
 	require.Error(t, dd.FromStackItem(stackitem.NewStruct([]stackitem.Item{stackitem.NewInt(1), stackitem.NewInt(-1)})))
 	require.Error(t, dd.FromStackItem(stackitem.NewStruct([]stackitem.Item{stackitem.NewInt(1)})))
 }
+
+// FuzzNativeRecords decodes arbitrary bytes as the RoleManagement, Oracle
+// and Notary records: no panics, and what decodes encodes back to an item
+// that decodes to the same value.
+func FuzzNativeRecords(f *testing.F) {
+	for _, s := range []string{"4001280121", "40012821", "41022104" + "00c2eb0b" + "210164", "400221012102", "4000",
+		"4007280020" + "00000000000000000000000000000000000000000000000000000000000000" + "2100280000280000000000000000000000000000000000002800280"} {
+		b, _ := hex.DecodeString(s)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		check := func(c, back stackitem.Convertible) {
+			if stackitem.DeserializeConvertible(data, c) != nil {
+				return
+			}
+			enc, err := stackitem.SerializeConvertible(c)
+			if err != nil {
+				t.Fatalf("%x decodes but does not encode: %v", data, err)
+			}
+			if err := stackitem.DeserializeConvertible(enc, back); err != nil {
+				t.Fatalf("%x: re-encoded %x does not decode: %v", data, enc, err)
+			}
+		}
+		check(new(OracleRequest), new(OracleRequest))
+		check(new(IDList), new(IDList))
+		check(new(NodeList), new(NodeList))
+		check(new(Deposit), new(Deposit))
+	})
+}
