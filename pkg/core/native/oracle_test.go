@@ -188,7 +188,25 @@ func TestOracleRequestAndResponse(t *testing.T) {
 	// The response: OracleResponse, then the callback with the original
 	// transaction's signers (Global committee: CheckWitness is true).
 	resp := responseTx(c, nodes, 0, transaction.Success, []byte("result"), gas)
-	require.NoError(t, o.VerifyResponse(c.DAO, resp, resp.Attributes[0].Value.(*transaction.OracleResponse), c.BlockHeight()))
+	verifyResp := func(tx *transaction.Transaction) error {
+		return o.VerifyResponse(c.DAO, tx, tx.Attributes[0].Value.(*transaction.OracleResponse), c.BlockHeight())
+	}
+	require.NoError(t, verifyResp(resp))
+	// C# OracleResponse.Verify: fees equal to gasForResponse, the nodes'
+	// multisig among the signers, no scopes, the fixed script.
+	bad := responseTx(c, nodes, 0, transaction.Success, nil, gas)
+	bad.NetworkFee = 1
+	require.Error(t, verifyResp(bad))
+	bad = responseTx(c, nodes[:2], 0, transaction.Success, nil, gas)
+	require.Error(t, verifyResp(bad))
+	bad = responseTx(c, nodes, 0, transaction.Success, nil, gas)
+	bad.Signers[0].Scopes = transaction.CalledByEntry
+	require.Error(t, verifyResp(bad))
+	bad = responseTx(c, nodes, 0, transaction.Success, nil, gas)
+	bad.Script = []byte{byte(opcode.PUSH1)}
+	require.Error(t, verifyResp(bad))
+	bad = responseTx(c, nodes, 7, transaction.Success, nil, gas)
+	require.ErrorIs(t, verifyResp(bad), native.ErrOracleRequestNotFound)
 	aers := c.AddBlockFull(resp)
 	aer = aers[1]
 	require.Equal(t, vmstate.Halt, aer.VMState, aer.FaultException)
