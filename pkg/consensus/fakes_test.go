@@ -72,9 +72,10 @@ func newTx(nonce uint32, sysFee int64, size int) *transaction.Transaction {
 
 // fakePool is a Mempool holding transactions in the order they were added.
 type fakePool struct {
-	mu  sync.Mutex
-	txs []*transaction.Transaction
-	sub chan struct{}
+	mu   sync.Mutex
+	txs  []*transaction.Transaction
+	byID map[hash.Uint256]*transaction.Transaction
+	sub  chan struct{}
 }
 
 func (p *fakePool) GetVerifiedTransactions() []*transaction.Transaction {
@@ -86,12 +87,8 @@ func (p *fakePool) GetVerifiedTransactions() []*transaction.Transaction {
 func (p *fakePool) TryGetValue(h hash.Uint256) (*transaction.Transaction, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, tx := range p.txs {
-		if tx.Hash() == h {
-			return tx, true
-		}
-	}
-	return nil, false
+	tx, ok := p.byID[h]
+	return tx, ok
 }
 
 func (p *fakePool) RegisterTransactionAddedSubscriber(ch chan struct{}) {
@@ -103,9 +100,13 @@ func (p *fakePool) RegisterTransactionAddedSubscriber(ch chan struct{}) {
 func (p *fakePool) Add(txs ...*transaction.Transaction) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.byID == nil {
+		p.byID = map[hash.Uint256]*transaction.Transaction{}
+	}
 	for _, tx := range txs {
-		if !slices.Contains(p.txs, tx) {
+		if _, ok := p.byID[tx.Hash()]; !ok {
 			p.txs = append(p.txs, tx)
+			p.byID[tx.Hash()] = tx
 		}
 	}
 	if p.sub != nil {
@@ -117,7 +118,16 @@ func (p *fakePool) Add(txs ...*transaction.Transaction) {
 func (p *fakePool) Remove(txs []*transaction.Transaction) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.txs = slices.DeleteFunc(p.txs, func(x *transaction.Transaction) bool { return slices.Contains(txs, x) })
+	gone := false
+	for _, tx := range txs {
+		if _, ok := p.byID[tx.Hash()]; ok {
+			delete(p.byID, tx.Hash())
+			gone = true
+		}
+	}
+	if gone {
+		p.txs = slices.DeleteFunc(p.txs, func(x *transaction.Transaction) bool { _, ok := p.byID[x.Hash()]; return !ok })
+	}
 }
 
 func (p *fakePool) Len() int {
@@ -135,6 +145,7 @@ type fakeChain struct {
 	blocks     []*block.Block
 	validators []*keys.PublicKey
 	invalid    map[hash.Uint256]bool // transactions that do not verify
+	onChain    map[hash.Uint256]bool
 	pool       *fakePool
 	// onAdd is called, without the lock, after a block is persisted.
 	onAdd func(*block.Block)
@@ -145,7 +156,7 @@ func newFakeChain(t testing.TB, cfg config.Blockchain, validators []*keys.Public
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fakeChain{cfg: cfg, blocks: []*block.Block{g}, validators: validators, invalid: map[hash.Uint256]bool{}, pool: pool}
+	return &fakeChain{cfg: cfg, blocks: []*block.Block{g}, validators: validators, invalid: map[hash.Uint256]bool{}, onChain: map[hash.Uint256]bool{}, pool: pool}
 }
 
 func (c *fakeChain) GetConfig() config.Blockchain { return c.cfg }
@@ -186,10 +197,8 @@ func (c *fakeChain) VerifyProposedTransactions(txs []*transaction.Transaction) e
 		if c.invalid[tx.Hash()] {
 			return &RejectedTxError{Hash: tx.Hash(), Err: errors.New("invalid")}
 		}
-		for _, b := range c.blocks {
-			if slices.Contains(b.Transactions, tx) {
-				return &RejectedTxError{Hash: tx.Hash(), Err: errors.New("already on chain")}
-			}
+		if c.onChain[tx.Hash()] {
+			return &RejectedTxError{Hash: tx.Hash(), Err: errors.New("already on chain")}
 		}
 	}
 	return nil
@@ -209,6 +218,9 @@ func (c *fakeChain) AddBlock(b *block.Block) error {
 		return err
 	}
 	c.blocks = append(c.blocks, b)
+	for _, tx := range b.Transactions {
+		c.onChain[tx.Hash()] = true
+	}
 	c.mu.Unlock()
 	if c.pool != nil {
 		c.pool.Remove(b.Transactions)

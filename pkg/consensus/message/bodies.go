@@ -1,6 +1,7 @@
 package message
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 
@@ -55,6 +56,14 @@ type ChangeView struct {
 // Type implements Body.
 func (*ChangeView) Type() Type { return ChangeViewType }
 
+// Size implements Body.
+func (c *ChangeView) Size() int {
+	if c.HasRejectedHashes && c.Reason.HasHashes() {
+		return 9 + hashesSize(len(c.RejectedHashes))
+	}
+	return 9
+}
+
 // EncodeBinary implements io.Encodable.
 func (c *ChangeView) EncodeBinary(w *nio.BinWriter) {
 	w.WriteU64LE(c.Timestamp)
@@ -88,6 +97,11 @@ type PrepareRequest struct {
 // Type implements Body.
 func (*PrepareRequest) Type() Type { return PrepareRequestType }
 
+// Size implements Body.
+func (p *PrepareRequest) Size() int {
+	return 4 + hash.Uint256Size + 8 + 8 + hashesSize(len(p.TransactionHashes))
+}
+
 // EncodeBinary implements io.Encodable.
 func (p *PrepareRequest) EncodeBinary(w *nio.BinWriter) {
 	w.WriteU32LE(p.Version)
@@ -119,6 +133,9 @@ type PrepareResponse struct {
 // Type implements Body.
 func (*PrepareResponse) Type() Type { return PrepareResponseType }
 
+// Size implements Body.
+func (*PrepareResponse) Size() int { return hash.Uint256Size }
+
 // EncodeBinary implements io.Encodable.
 func (p *PrepareResponse) EncodeBinary(w *nio.BinWriter) { w.WriteBytes(p.PreparationHash[:]) }
 
@@ -133,6 +150,9 @@ type Commit struct {
 
 // Type implements Body.
 func (*Commit) Type() Type { return CommitType }
+
+// Size implements Body.
+func (*Commit) Size() int { return SignatureSize }
 
 // EncodeBinary implements io.Encodable.
 func (c *Commit) EncodeBinary(w *nio.BinWriter) { w.WriteBytes(c.Signature[:]) }
@@ -150,13 +170,19 @@ type RecoveryRequest struct {
 // Type implements Body.
 func (*RecoveryRequest) Type() Type { return RecoveryRequestType }
 
+// Size implements Body.
+func (*RecoveryRequest) Size() int { return 8 }
+
 // EncodeBinary implements io.Encodable.
 func (m *RecoveryRequest) EncodeBinary(w *nio.BinWriter) { w.WriteU64LE(m.Timestamp) }
 
 // DecodeBinary implements io.Decodable.
 func (m *RecoveryRequest) DecodeBinary(r *nio.BinReader) { m.Timestamp = r.ReadU64LE() }
 
+func hashesSize(n int) int { return nio.VarUintSize(uint64(n)) + n*hash.Uint256Size }
+
 func writeHashes(w *nio.BinWriter, hs []hash.Uint256) {
+	w.Grow(hashesSize(len(hs)))
 	w.WriteVarUint(uint64(len(hs)))
 	for i := range hs {
 		w.WriteBytes(hs[i][:])
@@ -179,6 +205,9 @@ func readHashes(r *nio.BinReader, max int) []hash.Uint256 {
 	return hs
 }
 
+// hasDuplicate reports whether a hash repeats. Large lists go through an
+// open-addressing table keyed by the first 8 bytes (hashes are uniform),
+// which costs one small allocation instead of a map.
 func hasDuplicate(hs []hash.Uint256) bool {
 	if len(hs) <= 16 {
 		for i := range hs {
@@ -188,12 +217,21 @@ func hasDuplicate(hs []hash.Uint256) bool {
 		}
 		return false
 	}
-	seen := make(map[hash.Uint256]struct{}, len(hs))
-	for _, h := range hs {
-		if _, ok := seen[h]; ok {
-			return true
+	size := 1
+	for size < 2*len(hs) {
+		size <<= 1
+	}
+	table := make([]int32, size) // index+1 into hs, 0 = empty
+	mask := uint64(size - 1)
+	for i := range hs {
+		j := binary.LittleEndian.Uint64(hs[i][:8]) & mask
+		for table[j] != 0 {
+			if hs[table[j]-1] == hs[i] {
+				return true
+			}
+			j = (j + 1) & mask
 		}
-		seen[h] = struct{}{}
+		table[j] = int32(i + 1)
 	}
 	return false
 }

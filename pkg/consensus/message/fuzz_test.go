@@ -65,6 +65,9 @@ func FuzzMessage(f *testing.F) {
 		if err != nil {
 			t.Fatalf("decoded message does not encode: %v", err)
 		}
+		if len(enc) != m.Size() {
+			t.Fatalf("Size %d, encoded %d", m.Size(), len(enc))
+		}
 		if len(enc) == n && !bytes.Equal(enc, b[:n]) {
 			t.Fatalf("re-encoding differs:\n%x\n%x", b[:n], enc)
 		}

@@ -59,6 +59,8 @@ var (
 // *RecoveryMessage.
 type Body interface {
 	Type() Type
+	// Size returns the encoded size.
+	Size() int
 	nio.Serializable
 }
 
@@ -127,8 +129,23 @@ func (m *Message) DecodeBinary(r *nio.BinReader) {
 	m.Body = b
 }
 
+// Size returns the encoded size.
+func (m *Message) Size() int {
+	if m.Body == nil {
+		return HeaderSize
+	}
+	return HeaderSize + m.Body.Size()
+}
+
 // Bytes returns the encoding in a fresh slice.
-func (m *Message) Bytes() ([]byte, error) { return nio.ToBytes(m) }
+func (m *Message) Bytes() ([]byte, error) {
+	w := nio.NewBinWriterWithCap(m.Size())
+	m.EncodeBinary(w)
+	if w.Err != nil {
+		return nil, w.Err
+	}
+	return w.Bytes(), nil
+}
 
 // Decode decodes a message from the start of b. Like C# and neo-go it
 // ignores bytes after the message.

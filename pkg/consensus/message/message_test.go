@@ -97,6 +97,9 @@ func TestMessageRoundTrip(t *testing.T) {
 			if !reflect.DeepEqual(got, m) {
 				t.Fatalf("decoded %+v, want %+v", got, m)
 			}
+			if m.Size() != len(b) {
+				t.Fatalf("Size %d, encoded %d", m.Size(), len(b))
+			}
 			b2, _ := got.Bytes()
 			if !bytes.Equal(b, b2) {
 				t.Fatalf("re-encoding differs:\n%x\n%x", b, b2)
@@ -293,5 +296,24 @@ func TestPrimaryIndex(t *testing.T) {
 		if got := message.PrimaryIndex(c.h, c.v, c.n); got != c.want {
 			t.Errorf("PrimaryIndex(%d, %d, %d) = %d, want %d", c.h, c.v, c.n, got, c.want)
 		}
+	}
+}
+
+func TestHasDuplicateLarge(t *testing.T) {
+	hs := make([]hash.Uint256, 600)
+	for i := range hs {
+		hs[i] = h256(byte(i))
+		hs[i][31], hs[i][30] = byte(i), byte(i>>8)
+		copy(hs[i][:8], make([]byte, 8)) // one table slot for all: probing must still work
+	}
+	m := &message.Message{Body: &message.PrepareRequest{TransactionHashes: hs}}
+	b, _ := m.Bytes()
+	if _, err := message.Decode(b); err != nil {
+		t.Fatal(err)
+	}
+	hs[599] = hs[17]
+	b, _ = m.Bytes()
+	if _, err := message.Decode(b); !errors.Is(err, message.ErrDuplicateHash) {
+		t.Fatalf("duplicate not found: %v", err)
 	}
 }

@@ -59,6 +59,29 @@ type CommitCompact struct {
 // Type implements Body.
 func (*RecoveryMessage) Type() Type { return RecoveryMessageType }
 
+// Size implements Body.
+func (m *RecoveryMessage) Size() int {
+	n := 1 + nio.VarUintSize(uint64(len(m.ChangeViews))) + nio.VarUintSize(uint64(len(m.Preparations))) + nio.VarUintSize(uint64(len(m.Commits)))
+	switch {
+	case m.PrepareRequest != nil:
+		n += m.PrepareRequest.Size()
+	case m.PreparationHash != nil:
+		n += 1 + hash.Uint256Size
+	default:
+		n++
+	}
+	for i := range m.ChangeViews {
+		n += 10 + nio.VarBytesSize(len(m.ChangeViews[i].InvocationScript))
+	}
+	for i := range m.Preparations {
+		n += 1 + nio.VarBytesSize(len(m.Preparations[i].InvocationScript))
+	}
+	for i := range m.Commits {
+		n += 2 + SignatureSize + nio.VarBytesSize(len(m.Commits[i].InvocationScript))
+	}
+	return n
+}
+
 // EncodeBinary implements io.Encodable.
 func (m *RecoveryMessage) EncodeBinary(w *nio.BinWriter) {
 	nio.WriteArray(w, ptrs(m.ChangeViews))
