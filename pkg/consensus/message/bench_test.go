@@ -118,4 +118,16 @@ func BenchmarkSignVerify(b *testing.B) {
 			}
 		}
 	})
+	raw, _ := nio.ToBytes(&p.Extensible)
+	np := ngconsensus.NewPayload(testMagic, false)
+	np.DecodeBinary(ngio.NewBinReaderFromBuf(raw))
+	nk := ngKey(b, k)
+	b.Run("NeoGo/VerifyHashable", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if !nk.PublicKey().VerifyHashable(p.Witness.InvocationScript[2:], testMagic, &np.Extensible) {
+				b.Fatal("invalid")
+			}
+		}
+	})
 }

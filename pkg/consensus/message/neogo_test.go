@@ -57,7 +57,7 @@ func ngReencode(t *testing.T, np *ngconsensus.Payload) []byte {
 	return w.Bytes()
 }
 
-func ngKey(t *testing.T, k *keys.PrivateKey) *ngkeys.PrivateKey {
+func ngKey(t testing.TB, k *keys.PrivateKey) *ngkeys.PrivateKey {
 	t.Helper()
 	nk, err := ngkeys.NewPrivateKeyFromBytes(k.Bytes())
 	if err != nil {
@@ -66,7 +66,7 @@ func ngKey(t *testing.T, k *keys.PrivateKey) *ngkeys.PrivateKey {
 	return nk
 }
 
-func ngPubs(t *testing.T, ks []*keys.PrivateKey) []dbft.PublicKey {
+func ngPubs(t testing.TB, ks []*keys.PrivateKey) []dbft.PublicKey {
 	t.Helper()
 	var ps []dbft.PublicKey
 	for _, k := range ks {
