@@ -74,7 +74,8 @@ type Chain struct {
 	// GenesisResults are the execution results of the genesis block.
 	GenesisResults []*state.AppExecResult
 
-	nonce uint32
+	nonce   uint32
+	pending *block.Block
 }
 
 // New makes a chain and persists its genesis block.
@@ -141,17 +142,23 @@ func New(t testing.TB, opts ...Options) *Chain {
 // BlockHeight implements interop.Ledger.
 func (c *Chain) BlockHeight() uint32 { return uint32(len(c.Blocks) - 1) }
 
-// GetHeaderHash implements interop.Ledger.
+// GetHeaderHash implements interop.Ledger (the block being persisted
+// included, as a node knows its header before persisting it).
 func (c *Chain) GetHeaderHash(i uint32) hash.Uint256 {
-	if int(i) >= len(c.Blocks) {
-		return hash.Uint256{}
+	if int(i) < len(c.Blocks) {
+		return c.Blocks[i].Hash()
 	}
-	return c.Blocks[i].Hash()
+	if c.pending != nil && c.pending.Index == i {
+		return c.pending.Hash()
+	}
+	return hash.Uint256{}
 }
 
 // persist executes blk, stores it and returns its execution results.
 func (c *Chain) persist(blk *block.Block) []*state.AppExecResult {
 	c.T.Helper()
+	c.pending = blk
+	defer func() { c.pending = nil }()
 	d := c.DAO.GetPrivate()
 	aers, err := c.Natives.ExecuteBlock(c, d, blk)
 	if err != nil {

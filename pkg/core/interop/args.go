@@ -70,11 +70,36 @@ func (ic *Context) popBigInt() (*big.Int, error) {
 // popInt32Flags pops an integer converted as neo-go converts call flags and
 // find options: the low 64 bits truncated to int32.
 func (ic *Context) popInt32Flags() (int64, error) {
-	n, err := ic.popBigInt()
+	it, err := ic.VM.Pop()
 	if err != nil {
 		return 0, err
 	}
+	if i, ok := it.(*stackitem.Integer); ok {
+		if v, ok := i.Int64(); ok {
+			return int64(int32(v)), nil
+		}
+	}
+	n, err := it.TryInteger()
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+	}
 	return int64(int32(n.Int64())), nil
+}
+
+// popIsZero pops an integer and reports whether it is zero.
+func (ic *Context) popIsZero() (bool, error) {
+	it, err := ic.VM.Pop()
+	if err != nil {
+		return false, err
+	}
+	if i, ok := it.(*stackitem.Integer); ok {
+		return i.Sign() == 0, nil
+	}
+	n, err := it.TryInteger()
+	if err != nil {
+		return false, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+	}
+	return n.Sign() == 0, nil
 }
 
 // popArray pops an Array or Struct and returns its items.

@@ -33,7 +33,7 @@ func (ic *Context) LoadScript(script []byte, flags callflag.CallFlag) error {
 	_, err := ic.VM.LoadScriptWith(vm.NewScript(script), vm.LoadParams{
 		RVCount:    -1,
 		ScriptHash: hash.Hash160(script),
-		CallFlags:  vm.CallFlags(flags),
+		CallFlags:  callflag.CallFlag(flags),
 		Data:       &Invocation{},
 	})
 	return err
@@ -165,7 +165,7 @@ func (ic *Context) callEx(caller hash.Uint160, cs *state.Contract, name string, 
 		Offset:            methodOff,
 		ScriptHash:        cs.Hash,
 		CallingScriptHash: caller,
-		CallFlags:         vm.CallFlags(f),
+		CallFlags:         callflag.CallFlag(f),
 		FeeExempt:         exempt,
 		Data:              inv,
 	}); err != nil {
@@ -266,12 +266,12 @@ func (ic *Context) callT(v *vm.VM, id uint16) error {
 
 // contractCallNative is System.Contract.CallNative.
 func contractCallNative(ic *Context) error {
-	version, err := ic.popBigInt()
+	zero, err := ic.popIsZero()
 	if err != nil {
 		return err
 	}
-	if version.Sign() != 0 {
-		return fmt.Errorf("native contract of version %s is not active", version)
+	if !zero {
+		return errors.New("native contract of this version is not active")
 	}
 	return ic.Natives.CallNative(ic, 0)
 }

@@ -1,11 +1,15 @@
 package interop
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
+	"github.com/n3node/n3node/pkg/vm"
+	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 	"github.com/n3node/n3node/pkg/vm/vmstate"
 )
@@ -49,7 +53,45 @@ func (ic *Context) Execute(container hash.Uint256, script []byte, flags callflag
 	aer.Stack = ic.ResultItems()
 	aer.Events = ic.Notifications
 	if err != nil {
-		aer.FaultException = err.Error()
+		aer.FaultException = FaultMessage(err)
 	}
 	return aer
+}
+
+// FaultMessage formats a VM fault as neo-go 0.120.0 writes it into
+// application logs: "at instruction N (OP): reason", with neo-go's reasons
+// for an exhausted GAS limit, an unhandled exception, ABORT and ASSERT.
+// Other reasons are the VM's and the syscalls' messages.
+func FaultMessage(err error) string {
+	var f *vm.Fault
+	if !errors.As(err, &f) {
+		return errorText(err)
+	}
+	var reason string
+	var ue *vm.UnhandledError
+	switch {
+	case errors.As(f.Err, &ue):
+		reason = "unhandled exception"
+		it := ue.Item
+		if a, ok := it.(*stackitem.Array); ok && !a.IsStruct() {
+			it = nil
+			if a.Len() > 0 {
+				it = a.Get(0)
+			}
+		} else if ok {
+			it = nil
+		}
+		if it != nil {
+			if b, err := it.TryBytes(); err == nil {
+				reason = fmt.Sprintf("%s: %q", reason, string(b))
+			}
+		}
+	case f.Op == opcode.ABORT:
+		reason = "ABORT"
+	case f.Op == opcode.ASSERT:
+		reason = "ASSERT failed"
+	default:
+		reason = errorText(f.Err)
+	}
+	return fmt.Sprintf("at instruction %d (%s): %s", f.IP, f.Op, reason)
 }

@@ -103,7 +103,7 @@ func runtimeLoadScript(ic *Context) error {
 		RVCount:           -1,
 		ScriptHash:        hash.Hash160(script),
 		CallingScriptHash: ic.CurrentScriptHash(),
-		CallFlags:         vm.CallFlags(fs),
+		CallFlags:         callflag.CallFlag(fs),
 		Data:              &Invocation{Calling: ic.CurrentInvocation(), dynamic: true},
 	}); err != nil {
 		return err
@@ -209,7 +209,9 @@ func runtimeNotify(ic *Context) error {
 	if len(b) > MaxNotificationSize {
 		return fmt.Errorf("notification size shouldn't exceed %d", MaxNotificationSize)
 	}
-	cp := stackitem.DeepCopy(arr, true).(*stackitem.Array)
+	// neo-go re-wraps the items in an Array (a Struct argument becomes an
+	// Array in the notification) and stores an immutable deep copy.
+	cp := stackitem.DeepCopy(stackitem.NewArray(arr.Items()), true).(*stackitem.Array)
 	return ic.AddNotification(ic.CurrentScriptHash(), name, cp)
 }
 

@@ -1,8 +1,11 @@
 package interop
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/smartcontract"
@@ -147,18 +150,62 @@ func (ic *Context) GetFunction(id uint32) *Function {
 
 // syscall is the VM's Syscall hook (C# OnSysCall): flag check, fixed price,
 // handler.
+//
+// Errors are reported as neo-go reports them ("<syscall> failed: <error>"),
+// except errors of native methods, which neo-go raises as panics and so
+// reports bare (see MethodError).
 func (ic *Context) syscall(v *vm.VM, id uint32) error {
 	f := ic.GetFunction(id)
 	if f == nil {
-		return fmt.Errorf("%w: %#x", ErrSyscallNotFound, id)
-	}
-	if cf := ic.CallFlags(); !cf.Has(f.RequiredFlags) {
-		return fmt.Errorf("%w: %05b vs %05b", ErrMissingFlags, cf, f.RequiredFlags)
-	}
-	if f.Price != 0 {
-		if err := v.AddPriceUnits(f.Price); err != nil {
-			return err
+		if known := functionIndex[id]; known != nil {
+			return &syscallError{name: known.Name, err: ErrSyscallNotFound}
 		}
+		return &syscallError{name: strconv.FormatUint(uint64(id), 10), err: ErrSyscallNotFound}
 	}
-	return f.Func(ic)
+	var err error
+	if cf := ic.CallFlags(); !cf.Has(f.RequiredFlags) {
+		err = fmt.Errorf("%w: %05b vs %05b", ErrMissingFlags, cf, f.RequiredFlags)
+	} else if f.Price != 0 {
+		err = v.AddPriceUnits(f.Price)
+	}
+	if err == nil {
+		err = f.Func(ic)
+	}
+	if err == nil {
+		return nil
+	}
+	var me *MethodError
+	if errors.As(err, &me) {
+		return err
+	}
+	return &syscallError{name: f.Name, err: err}
+}
+
+// syscallError is an error returned by a syscall handler.
+type syscallError struct {
+	name string
+	err  error
+}
+
+func (e *syscallError) Error() string { return e.name + " failed: " + errorText(e.err) }
+func (e *syscallError) Unwrap() error { return e.err }
+
+// MethodError marks an error of a native contract method: neo-go reports it
+// without the "System.Contract.CallNative failed" prefix.
+type MethodError struct{ Err error }
+
+func (e *MethodError) Error() string { return errorText(e.Err) }
+func (e *MethodError) Unwrap() error { return e.Err }
+
+// gasLimitText is neo-go's text for an exhausted GAS limit.
+const gasLimitText = "GAS limit exceeded"
+
+// errorText is err's message with the VM's GAS limit text replaced by
+// neo-go's.
+func errorText(err error) string {
+	msg := err.Error()
+	if errors.Is(err, vm.ErrGasLimit) {
+		msg = strings.ReplaceAll(msg, vm.ErrGasLimit.Error(), gasLimitText)
+	}
+	return msg
 }

@@ -125,7 +125,7 @@ func (ic *Context) initVerification(h hash.Uint160, w *transaction.Witness) erro
 		if _, err := ic.VM.LoadScriptWith(vm.NewScript(w.VerificationScript), vm.LoadParams{
 			RVCount:    1,
 			ScriptHash: h,
-			CallFlags:  vm.CallFlags(callflag.ReadOnly),
+			CallFlags:  callflag.CallFlag(callflag.ReadOnly),
 			Data:       &Invocation{},
 		}); err != nil {
 			return err
@@ -144,7 +144,7 @@ func (ic *Context) initVerification(h hash.Uint160, w *transaction.Witness) erro
 			RVCount:    1,
 			Offset:     md.Offset,
 			ScriptHash: cs.Hash,
-			CallFlags:  vm.CallFlags(callflag.ReadOnly),
+			CallFlags:  callflag.CallFlag(callflag.ReadOnly),
 			Data:       &Invocation{Contract: cs},
 		}); err != nil {
 			return err
@@ -163,7 +163,7 @@ func (ic *Context) initVerification(h hash.Uint160, w *transaction.Witness) erro
 			RVCount:           -1,
 			ScriptHash:        hash.Hash160(w.InvocationScript),
 			CallingScriptHash: ic.CurrentScriptHash(),
-			CallFlags:         vm.CallFlags(callflag.None),
+			CallFlags:         callflag.CallFlag(callflag.None),
 			Data:              &Invocation{},
 		}); err != nil {
 			return err

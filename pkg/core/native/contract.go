@@ -216,7 +216,7 @@ func (c *ContractMD) build(hf config.Hardfork) *HFContractMD {
 		abiMethods = append(abiMethods, manifest.Method{
 			Name:       m.Name,
 			Offset:     off,
-			Parameters: slices.Clone(m.Params),
+			Parameters: append([]manifest.Parameter{}, m.Params...),
 			ReturnType: m.ReturnType,
 			Safe:       m.RequiredFlags&(callflag.All^callflag.ReadOnly) == 0,
 		})
@@ -226,7 +226,7 @@ func (c *ContractMD) build(hf config.Hardfork) *HFContractMD {
 	for i := range c.events {
 		e := &c.events[i]
 		if e.activeIn(hf) {
-			abiEvents = append(abiEvents, manifest.Event{Name: e.Name, Parameters: slices.Clone(e.Params)})
+			abiEvents = append(abiEvents, manifest.Event{Name: e.Name, Parameters: append([]manifest.Parameter{}, e.Params...)})
 		}
 	}
 	f, err := nef.NewFile(NEFCompiler, "", []nef.MethodToken{}, script)

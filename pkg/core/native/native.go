@@ -190,11 +190,14 @@ func (cs *Contracts) CallNative(ic *interop.Context, _ byte) error {
 		return nil
 	}
 	if m.Deferred != nil {
-		return m.Deferred(ic, args, done)
+		if err := m.Deferred(ic, args, done); err != nil {
+			return &interop.MethodError{Err: err}
+		}
+		return nil
 	}
 	res, err := m.Func(ic, args)
 	if err != nil {
-		return err
+		return &interop.MethodError{Err: err}
 	}
 	return done(res)
 }

@@ -526,7 +526,7 @@ func (p *Policy) blockAccount(ic *interop.Context, args []stackitem.Item, done f
 	if err != nil {
 		return err
 	}
-	if p.cs.byHash[h] != nil {
+	if nativenames.IsNative(h) {
 		return errors.New("cannot block native contract")
 	}
 	return p.BlockAccountInternal(ic, h, func(res bool) error { return done(stackitem.Bool(res)) })

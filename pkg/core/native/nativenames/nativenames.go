@@ -83,5 +83,29 @@ func Name(id int32) string {
 	return All[-id-1]
 }
 
-// Hash returns the hash of the native contract with the given id.
-func Hash(id int32) hash.Uint160 { return nativeHash(Name(id)) }
+var hashes = func() []hash.Uint160 {
+	res := make([]hash.Uint160, len(All))
+	for i, n := range All {
+		res[i] = nativeHash(n)
+	}
+	return res
+}()
+
+// Hash returns the hash of the native contract with the given id (the zero
+// hash for an unknown id).
+func Hash(id int32) hash.Uint160 {
+	if id >= 0 || int(-id) > len(All) {
+		return hash.Uint160{}
+	}
+	return hashes[-id-1]
+}
+
+// IsNative reports whether h is the hash of a native contract.
+func IsNative(h hash.Uint160) bool {
+	for i := range hashes {
+		if hashes[i] == h {
+			return true
+		}
+	}
+	return false
+}
