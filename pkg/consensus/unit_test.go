@@ -9,11 +9,15 @@ import (
 
 	"github.com/n3node/n3node/pkg/consensus/message"
 	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/mempool"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/nspcc-dev/dbft"
 	"go.uber.org/zap"
 )
+
+// The node's memory pool is a Mempool as it is.
+var _ Mempool = (*mempool.Pool)(nil)
 
 func TestZapBridge(t *testing.T) {
 	var buf bytes.Buffer
