@@ -82,8 +82,9 @@ type Mempool interface {
 }
 
 // Broadcaster is what the Service needs of the P2P layer. Its methods are
-// called from the Service's goroutine and must not call back into the
-// Service synchronously.
+// called from the Service's goroutine; they must not call back into the
+// Service synchronously, nor wait for a goroutine that may be blocked in
+// OnPayload or OnTransaction (queue the sends instead).
 type Broadcaster interface {
 	// BroadcastExtensible relays a consensus payload this node signed: it
 	// should enter the node's extensible payload pool (so peers can fetch

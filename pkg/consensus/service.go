@@ -219,7 +219,8 @@ func (s *Service) Shutdown() {
 // (among the validators of the next block) sent and signed it; only then
 // does it queue it for dbft, blocking while the queue is full. The error
 // says why a payload was dropped; none of them is a reason to punish the
-// peer (payloads for a persisted height are routine).
+// peer (payloads for a persisted height are routine). The Service keeps
+// e.Data: do not modify it afterwards.
 func (s *Service) OnPayload(e *message.Extensible) error {
 	p, err := s.validate(e)
 	if err != nil {

@@ -339,8 +339,8 @@ func TestNeoGoRecoveryToUs(t *testing.T) {
 	}
 }
 
-// TestNeoGoPrivnetCommit decodes the privnet Commit payload from neo-go's
-// payload_test.go (validator 3 of a 4-node privnet of the N3 previews,
+// TestNeoGoPrivnetCommit decodes the privnet Commit payload from neo-go
+// v0.120.0's pkg/consensus/payload_test.go (MIT) (validator 3 of a 4-node privnet of the N3 previews,
 // height 2).
 func TestNeoGoPrivnetCommit(t *testing.T) {
 	raw, err := hex.DecodeString("0464424654000000000200000018ca088345a4926bcc9a1daccfba0ac4436082a847300200000003003c57d952539c5e0c39a83c0de5744a772c0dcb0e8ccd7c5bba27ef" +
