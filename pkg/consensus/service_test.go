@@ -518,3 +518,20 @@ func TestNewErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestBlockFromNetwork: a validator that misses the commits of a height
+// gets the block from the network (persisted by its chain), moves on and
+// proposes at its next turn.
+func TestBlockFromNetwork(t *testing.T) {
+	c := newCluster(t, 4, testConfig(4))
+	const lagging = 3
+	c.drop = func(from, to int, m *message.Message) bool {
+		return to == lagging && m.Type() == message.CommitType && m.BlockIndex <= 2
+	}
+	c.start()
+	c.runUntil(time.Hour, func() bool { return c.nodes[lagging].s.dbft.BlockIndex == 5 })
+	blocks := sameChains(t, c)
+	if b := blocks[3]; b.PrimaryIndex != lagging || c.sent[message.ChangeViewType] != 0 {
+		t.Fatalf("block 3 by %d after %d change views, want by %d at view 0", b.PrimaryIndex, c.sent[message.ChangeViewType], lagging)
+	}
+}
