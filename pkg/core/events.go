@@ -42,7 +42,7 @@ type dispatcher struct {
 	// delivering is set while an event is being delivered outside the
 	// lock; unsubscribers wait for it to clear.
 	delivering bool
-	done    chan struct{}
+	done       chan struct{}
 
 	blocks  map[chan<- *block.Block]struct{}
 	headers map[chan<- *block.Header]struct{}
@@ -190,7 +190,9 @@ func unsubscribe[C comparable](d *dispatcher, m map[C]struct{}, ch C) {
 // Events are delivered by one goroutine: read them promptly, or other
 // subscribers wait (the chain does not; beyond MaxQueuedBlockEvents pending
 // blocks events are dropped). Do not modify what you receive.
-func (bc *Blockchain) SubscribeForBlocks(ch chan<- *block.Block) { subscribe(bc.events, bc.events.blocks, ch) }
+func (bc *Blockchain) SubscribeForBlocks(ch chan<- *block.Block) {
+	subscribe(bc.events, bc.events.blocks, ch)
+}
 
 // SubscribeForHeadersOfAddedBlocks makes ch receive the header of every
 // committed block.

@@ -53,7 +53,9 @@ func (bc *Blockchain) GetBaseExecFee() int64 {
 }
 
 // GetMaxVerificationGAS returns the verification GAS limit of a witness.
-func (bc *Blockchain) GetMaxVerificationGAS() int64 { return bc.natives.Policy.MaxVerificationGas(bc.dao) }
+func (bc *Blockchain) GetMaxVerificationGAS() int64 {
+	return bc.natives.Policy.MaxVerificationGas(bc.dao)
+}
 
 // IsBlocked reports whether Policy blocks the account.
 func (bc *Blockchain) IsBlocked(h hash.Uint160) bool { return bc.natives.Policy.IsBlocked(bc.dao, h) }

@@ -11,11 +11,11 @@ import (
 	"github.com/n3node/n3node/pkg/core/mempool"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/storage"
+	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract/trigger"
 	"github.com/n3node/n3node/pkg/vm"
 	"github.com/n3node/n3node/pkg/vm/vmstate"
-	"github.com/n3node/n3node/pkg/core/transaction"
 )
 
 // job is one block moving through the pipeline (see docs/ledger.md):

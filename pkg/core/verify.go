@@ -35,8 +35,8 @@ func (v *view) ledger() ledgerView { return ledgerView{v.bc, v.height} }
 
 // BlockHeight, FeePerByte and GetUtilityTokenBalance implement
 // mempool.Feer over the view's state.
-func (v *view) BlockHeight() uint32                           { return v.height }
-func (v *view) FeePerByte() int64                             { return v.bc.feePerByte(v.d) }
+func (v *view) BlockHeight() uint32                            { return v.height }
+func (v *view) FeePerByte() int64                              { return v.bc.feePerByte(v.d) }
 func (v *view) GetUtilityTokenBalance(h hash.Uint160) *big.Int { return gasBalance(v.d, h) }
 
 // committedView is the view of the committed state; hold commitMu for
