@@ -6,9 +6,9 @@ import (
 	"github.com/n3node/n3node/internal/ledgerdiff"
 	"github.com/n3node/n3node/internal/refchain"
 	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/native"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
-	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/stretchr/testify/require"
 )
