@@ -109,7 +109,7 @@ const chainParamsV1 = 1
 // chain is checked against cfg (format version, ledger settings, magic,
 // genesis) and its native caches are rebuilt. The Blockchain owns store
 // from then on: Close closes it (New closes it on error too).
-func New(cfg config.Blockchain, store storage.Store, opts Options) (bc *Blockchain, err error) {
+func New(cfg config.Blockchain, store storage.Store, opts Options) (*Blockchain, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
@@ -126,7 +126,7 @@ func New(cfg config.Blockchain, store storage.Store, opts Options) (bc *Blockcha
 		cfg.GarbageCollectionPeriod = config.DefaultGCPeriod
 	}
 	c := cfg
-	bc = &Blockchain{
+	bc := &Blockchain{
 		cfg:   &c,
 		log:   opts.Logger,
 		opts:  opts,
@@ -139,13 +139,9 @@ func New(cfg config.Blockchain, store storage.Store, opts Options) (bc *Blockcha
 	bc.pool = mempool.New(c.MemPoolSize, mempool.Options{})
 	bc.events = newDispatcher()
 	bc.persist = newPersister(bc)
-	defer func() {
-		if err != nil {
-			bc.events.stop()
-			_ = store.Close()
-		}
-	}()
-	if err = bc.init(); err != nil {
+	if err := bc.init(); err != nil {
+		bc.events.stop()
+		_ = store.Close()
 		return nil, err
 	}
 	bc.persist.start()
