@@ -13,9 +13,9 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/vm/emit"
-	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/stretchr/testify/require"
 )
 

@@ -11,11 +11,11 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 	"github.com/n3node/n3node/pkg/vm/emit"
 	"github.com/n3node/n3node/pkg/vm/opcode"
-	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/stretchr/testify/require"
 )
 
@@ -158,7 +158,7 @@ func TestVerifyTxCategories(t *testing.T) {
 	require.ErrorIs(t, c.bc.PoolTx(p1), core.ErrAlreadyInPool)
 	require.True(t, c.bc.HasTransaction(p1.Hash()))
 	big := c.newTx(simpleScript, a)
-	big.SystemFee = 99_9000_0000
+	big.SystemFee = c.bc.GetUtilityTokenBalance(a.PublicKey().ScriptHash()).Int64() - big.NetworkFee
 	require.ErrorIs(t, c.bc.PoolTx(c.sign(big, a)), core.ErrMemPoolConflict)
 	// The pooled transaction is executed in the next block and leaves the
 	// pool.
