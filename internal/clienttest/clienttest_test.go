@@ -17,6 +17,9 @@ import (
 // EnvClients enables TestClients (`make clients`).
 const EnvClients = "N3NODE_CLIENTS"
 
+// scenarioTimeout bounds one scenario run; against neo-go one takes about 4 s.
+const scenarioTimeout = 3 * time.Minute
+
 var (
 	nodeFlag  = flag.String("node", "neogo", "node to start for TestClients (a key of Starters)")
 	rpcFlag   = flag.String("rpc", "", "run TestClients against the node at this RPC URL instead of starting one")
@@ -48,7 +51,9 @@ func TestClients(t *testing.T) {
 	for _, c := range Clients {
 		t.Run(c.Name, func(t *testing.T) {
 			start := time.Now()
-			r := Run(ctx, interp[c.Name], c, target)
+			sctx, cancel := context.WithTimeout(ctx, scenarioTimeout)
+			defer cancel()
+			r := Run(sctx, interp[c.Name], c, target)
 			elapsed := time.Since(start).Round(time.Millisecond)
 			if r.Summary != nil {
 				for _, st := range r.Summary.Steps {
@@ -57,11 +62,11 @@ func TestClients(t *testing.T) {
 				for _, q := range r.Summary.Quirks {
 					t.Logf("quirk: %s", q)
 				}
-				t.Logf("%s against %s: %s", r.Summary.SDK, r.Summary.Node, elapsed)
+				t.Logf("%s against %s (%s): %s", r.Summary.SDK, r.Summary.Node, target.RPC, elapsed)
 			}
 			err := r.Err
-			if err == nil {
-				err = r.Summary.Check()
+			if r.Summary != nil {
+				err = errors.Join(err, r.Summary.Check())
 			}
 			if err != nil {
 				msg := "scenario log:\n" + string(r.Stderr)
