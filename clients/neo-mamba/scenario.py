@@ -28,7 +28,8 @@ from importlib import metadata
 from neo3.api import noderpc
 from neo3.api.helpers import signing, txbuilder
 from neo3.api.wrappers import ChainFacade, GasToken, GenericContract, NeoToken, PolicyContract
-from neo3.core import cryptography, types
+from neo3.contracts import contract
+from neo3.core import types
 from neo3.network.payloads import verification
 from neo3.network.payloads.verification import WitnessScope
 from neo3.wallet import account, wallet
@@ -211,6 +212,35 @@ class Scenario:
         check_eq(top.header.prev_hash, await self.client.get_block_hash(count - 2) if count > 1 else types.UInt256.zero(), "previous hash")
         return {"height": count - 1}
 
+    async def contracts(self):
+        # getcontractstate of every native through neo-mamba's strict parsers
+        # (it rebuilds the NEF, recomputing its checksum, and the manifest);
+        # the raw JSON must round-trip.
+        hashes = contract.CONTRACT_HASHES
+        natives = [getattr(hashes, k) for k in dir(hashes) if isinstance(getattr(hashes, k), types.UInt160)]
+        check(len(natives) >= 9, "neo-mamba's natives")
+        for h in natives:
+            st = await self.client.get_contract_state(h)
+            raw = await self.client._do_post("getcontractstate", [f"0x{h}"])
+            check_eq(st.hash, h, f"{st.manifest.name} hash")
+            check(st.id < 0, f"{st.manifest.name} id {st.id}")
+            check_eq(st.nef.checksum, raw["nef"]["checksum"], f"{st.manifest.name} NEF checksum")
+            check_eq(st.manifest.to_json(), raw["manifest"], f"{st.manifest.name} manifest round trip")
+        # Natives can also be looked up by name, in any case.
+        check_eq((await self.client.get_contract_state("neotoken")).hash, NEO.hash, "getcontractstate by name")
+
+        check_eq(await self.client.get_committee(), (self.validator.public_key,), "getcommittee")
+        validators = await self.client.get_next_blockvalidators()
+        check(any(v.public_key == self.validator.public_key for v in validators.validators), "getnextblockvalidators")
+        check_eq(await self.client.validate_address(self.committee.address), True, "validateaddress(committee)")
+        check_eq(await self.client.validate_address("NotAnAddress"), False, "validateaddress(junk)")
+        check(await self.client.get_unclaimed_gas(self.committee.address) > 0, "getunclaimedgas(committee)")
+        await self.client.get_raw_mempool()
+        # A block's application log: the OnPersist and PostPersist executions.
+        log_ = await self.client.get_application_log_block(await self.client.get_block_hash(1))
+        check_eq([e.trigger for e in log_.executions], ["OnPersist", "PostPersist"], "block triggers")
+        return {"natives": len(natives)}
+
     async def balances(self):
         b = await self.nep17_balances(self.committee)
         check(b["NEO"] > 0 and b["GAS"] > 0, f"committee holds NEO and GAS: {b}")
@@ -360,6 +390,7 @@ class Scenario:
         try:
             await step("version", self.version)
             await step("blocks", self.blocks)
+            await step("contracts", self.contracts)
             await step("balances", self.balances)
             await step("transfer-multisig", self.transfer_multisig)
             await step("transfer-single-sig", self.transfer_single_sig)

@@ -142,7 +142,7 @@ func TestCommitteeWIF(t *testing.T) {
 
 func TestSummary(t *testing.T) {
 	good := `{"client":"x","sdk":"x 1","ok":true,"quirks":["q"],"steps":[` +
-		`{"name":"version","ok":true,"ms":1,"network":56753},{"name":"blocks","ok":true,"ms":1},` +
+		`{"name":"version","ok":true,"ms":1,"network":56753},{"name":"blocks","ok":true,"ms":1},{"name":"contracts","ok":true,"ms":1},` +
 		`{"name":"balances","ok":true,"ms":1},{"name":"transfer-multisig","ok":true,"ms":1},` +
 		`{"name":"transfer-single-sig","ok":true,"ms":1},{"name":"invoke","ok":true,"ms":1},` +
 		`{"name":"session","ok":true,"ms":1,"transactions":[{"hash":"0x01"}]}]}`
@@ -153,7 +153,7 @@ func TestSummary(t *testing.T) {
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}
-	if string(s.Steps[0].Detail["network"]) != "56753" || s.Steps[6].Detail["transactions"] == nil || s.Quirks[0] != "q" {
+	if string(s.Steps[0].Detail["network"]) != "56753" || s.Steps[7].Detail["transactions"] == nil || s.Quirks[0] != "q" {
 		t.Errorf("details lost: %+v", s)
 	}
 

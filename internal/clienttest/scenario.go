@@ -30,6 +30,7 @@ var Clients = []Client{
 var Steps = []string{
 	"version",             // getversion: magic, protocol fields, sessions on
 	"blocks",              // getblockcount, getblockhash, getblock/getblockheader (raw and verbose)
+	"contracts",           // getnativecontracts, getcontractstate (NEF checksum, manifest round trip), committee, validators, misc
 	"balances",            // getnep17balances and balanceOf of the committee and of a fresh account
 	"transfer-multisig",   // NEO and GAS from the committee (1-of-1 multisig), fees, wait, application logs
 	"transfer-single-sig", // NEO and GAS from the fresh account to another, getnep17transfers
