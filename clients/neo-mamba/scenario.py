@@ -27,7 +27,7 @@ from importlib import metadata
 
 from neo3.api import noderpc
 from neo3.api.helpers import signing, txbuilder
-from neo3.api.wrappers import ChainFacade, GasToken, GenericContract, NeoToken, PolicyContract
+from neo3.api.wrappers import ChainFacade, GasToken, NeoToken, PolicyContract
 from neo3.contracts import contract
 from neo3.core import types
 from neo3.network.payloads import verification
