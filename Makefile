@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live
+.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live wallet-e2e
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -62,6 +62,11 @@ refchain-update:
 # live neo-go 0.120.0 node and our server, byte for byte. Needs neo-go like refchain.
 rpc-live:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLiveWire$$' -v ./pkg/rpcserver/
+
+# Wallet CLI end to end (docs/wallet-cli.md): starts a neo-go 0.120.0 single-node privnet
+# and runs every wallet/contract command against it in process. Needs neo-go like refchain.
+wallet-e2e:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestWalletCLINeoGo$$' -timeout 10m -v ./cmd/n3node/app/
 
 vet:
 	$(GO) vet $(PKGS)

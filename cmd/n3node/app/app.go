@@ -18,6 +18,8 @@ func New() *cli.Command {
 		Commands: []*cli.Command{
 			utilCommand(),
 			vmCommand(),
+			walletCommand(),
+			contractCommand(),
 		},
 	}
 }
