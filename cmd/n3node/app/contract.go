@@ -110,7 +110,7 @@ func contractHash(s string) (hash.Uint160, error) {
 }
 
 func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
-	args := c.Args().Slice()
+	args := cliArgs(c)
 	if len(args) == 0 {
 		return errors.New("no smart contract hash was provided, specify one as the first argument")
 	}
@@ -184,7 +184,7 @@ func contractDeploy(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return fmt.Errorf("failed to read manifest file: %w", err)
 	}
-	args := c.Args().Slice()
+	args := cliArgs(c)
 	off, data, err := parseParams(args, true)
 	if err != nil {
 		return fmt.Errorf("unable to parse 'data' parameter: %w", err)
@@ -221,7 +221,11 @@ func testInvokeScript(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return fmt.Errorf("failed to restore .nef file: %w", err)
 	}
-	signers, err := parseSigners(c.Args().Slice())
+	sargs := cliArgs(c)
+	if len(sargs) > 0 && sargs[0] == cosignersSeparator {
+		sargs = sargs[1:]
+	}
+	signers, err := parseSigners(sargs)
 	if err != nil {
 		return err
 	}

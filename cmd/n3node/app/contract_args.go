@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urfave/cli/v3"
 
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -305,4 +308,28 @@ func inferParamType(val string) smartcontract.ParamType {
 		return smartcontract.ByteArrayType
 	}
 	return smartcontract.StringType
+}
+
+// cliArgs returns the command's positional arguments with the "--"
+// separator where the user typed it. urfave/cli v3 drops the first "--"
+// of a command line (and keeps every later word verbatim), so the words
+// after it are found again in the parent's copy of the command line: the
+// last k positional arguments are the k words that followed the first
+// "--".
+func cliArgs(c *cli.Command) []string {
+	args := c.Args().Slice()
+	lineage := c.Lineage()
+	if len(lineage) < 2 {
+		return args
+	}
+	raw := lineage[1].Args().Slice()
+	idx := slices.Index(raw, cosignersSeparator)
+	if idx < 0 {
+		return args
+	}
+	pos := len(args) - (len(raw) - idx - 1)
+	if pos < 0 || (pos > 0 && args[pos-1] == cosignersSeparator) {
+		return args
+	}
+	return slices.Concat(args[:pos], []string{cosignersSeparator}, args[pos:])
 }

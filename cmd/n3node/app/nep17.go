@@ -315,7 +315,7 @@ func newSenderFlag(ctx context.Context, c *cli.Command, flag string, cosignerArg
 }
 
 func nep17Transfer(ctx context.Context, c *cli.Command) error {
-	args := c.Args().Slice()
+	args := cliArgs(c)
 	off, params, err := parseParams(args, true)
 	if err != nil {
 		return fmt.Errorf("unable to parse 'data' parameter: %w", err)
@@ -358,7 +358,7 @@ func nep17Transfer(ctx context.Context, c *cli.Command) error {
 }
 
 func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
-	args := c.Args().Slice()
+	args := cliArgs(c)
 	sep := len(args)
 	for i, a := range args {
 		if a == cosignersSeparator {

@@ -306,7 +306,7 @@ func walletImportMultisig(ctx context.Context, c *cli.Command) error {
 	}
 	defer w.Close()
 	m := int(c.Int("min"))
-	args := c.Args().Slice()
+	args := cliArgs(c)
 	if m < 1 {
 		return errors.New("--min must be at least 1")
 	}
