@@ -18,6 +18,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcclient"
+	"github.com/n3node/n3node/pkg/rpcclient/actor"
 	"github.com/n3node/n3node/pkg/rpcclient/nep17"
 )
 
@@ -262,6 +263,11 @@ func walletScenario(t *testing.T, ctx context.Context, rpc string, committee Com
 	}
 	if len(sentTx.Witnesses) != 1 || len(sentTx.Witnesses[0].InvocationScript) != 2*66 {
 		t.Fatalf("multisig witness %+v", sentTx.Witnesses)
+	}
+	// The node's fee for the 2-of-3 witness equals the local formula
+	// (privnet Policy: 1000 per byte, exec fee factor 30).
+	if fee, err := actor.StandardNetworkFee(sentTx, 1000, 30, nil); err != nil || fee != sentTx.NetworkFee {
+		t.Errorf("local network fee %d (%v), node's %d", fee, err, sentTx.NetworkFee)
 	}
 
 	// Candidate: A registers (GAS payment to NEO) and votes for itself.

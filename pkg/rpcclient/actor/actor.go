@@ -55,6 +55,11 @@ type Options struct {
 	Attributes []transaction.Attribute
 	// Nonce returns the nonce of each new transaction (default random).
 	Nonce func() uint32
+	// LocalNetworkFee computes the network fee here (standard accounts
+	// only, from Policy's fee per byte and exec fee factor) instead of
+	// asking calculatenetworkfee. The actor also falls back to it when the
+	// node does not support calculatenetworkfee.
+	LocalNetworkFee bool
 	// PollInterval is Wait's polling period (default half the block time,
 	// at least 50 ms).
 	PollInterval time.Duration
@@ -183,10 +188,12 @@ func (a *Actor) MakeUnsignedUncheckedRun(ctx context.Context, script []byte, sys
 	tx.Signers = a.Signers()
 	if len(a.opts.Attributes) > 0 {
 		tx.Attributes = make([]transaction.Attribute, len(a.opts.Attributes))
-		copy(tx.Attributes, a.opts.Attributes)
+		for i := range a.opts.Attributes {
+			tx.Attributes[i] = a.opts.Attributes[i].Copy()
+		}
 	}
 	tx.Witnesses = a.placeholderWitnesses()
-	fee, err := a.rpc.CalculateNetworkFee(ctx, tx)
+	fee, err := a.networkFee(ctx, tx)
 	if err != nil {
 		return nil, fmt.Errorf("calculating network fee: %w", err)
 	}

@@ -257,3 +257,12 @@ func TestWaitNotAccepted(t *testing.T) {
 		t.Errorf("%d getblockcount calls", n)
 	}
 }
+
+func mustSign(t *testing.T, act *Actor, tx *transaction.Transaction) *sccontext.ParameterContext {
+	t.Helper()
+	pc, err := act.Sign(tx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pc
+}

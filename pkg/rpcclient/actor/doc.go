@@ -16,7 +16,9 @@
 // maximum with Options.MaxValidity, for transactions that other key
 // holders sign later), witnesses carrying each account's verification
 // script while the network fee is computed by the node
-// (calculatenetworkfee), plus Options.NetworkFeeExtra.
+// (calculatenetworkfee; computed locally for standard accounts with
+// Options.LocalNetworkFee or when the node lacks the method, see
+// StandardNetworkFee), plus Options.NetworkFeeExtra.
 //
 // Signing always goes through a parameter context
 // (pkg/smartcontract/context), so single-signature accounts, multi-signature
