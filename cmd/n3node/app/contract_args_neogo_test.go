@@ -57,3 +57,34 @@ func TestParamFromStringNeoGo(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParamFromStringNeoGo: any word is parsed as neo-go parses it.
+func FuzzParamFromStringNeoGo(f *testing.F) {
+	for _, w := range paramWords {
+		f.Add(w)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		if strings.HasPrefix(strings.ToLower(w), "filebytes:") {
+			return // reads files
+		}
+		ours, err := app.NewParamFromString(w)
+		theirs, nerr := ngsc.NewParameterFromString(w)
+		if (err != nil) != (nerr != nil) {
+			t.Fatalf("%q: error %v, neo-go %v", w, err, nerr)
+		}
+		if err != nil {
+			return
+		}
+		got, err := json.Marshal(ours)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(theirs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("%q:\n got %s\nwant %s", w, got, want)
+		}
+	})
+}
