@@ -15,8 +15,12 @@ import (
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/rpcclient/actor"
 	"github.com/n3node/n3node/pkg/rpcclient/nep17"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
+	"github.com/n3node/n3node/pkg/vm/emit"
 	"github.com/n3node/n3node/pkg/wallet"
+
+	nio "github.com/n3node/n3node/pkg/io"
 )
 
 func balanceCommand(name string) *cli.Command {
@@ -218,7 +222,7 @@ func nep17Balance(ctx context.Context, c *cli.Command) error {
 			fmt.Fprintln(out)
 		}
 		fmt.Fprintf(out, "Account %s\n", neorpc.Uint160ToAddress(h))
-		bs, err := cl.GetNEP17Balances(tctx, h)
+		bs, err := balancesOf(tctx, cl, w, h, tok)
 		if err != nil {
 			return err
 		}
@@ -240,6 +244,63 @@ func nep17Balance(ctx context.Context, c *cli.Command) error {
 		}
 	}
 	return nil
+}
+
+// balancesOf returns an account's balances from getnep17balances, or,
+// when the node does not support it, from balanceOf calls of NEO, GAS, the
+// wallet's tokens and tok (LastUpdated is then 0).
+func balancesOf(ctx context.Context, cl *rpcclient.Client, w *wallet.Wallet, h hash.Uint160, tok *nep17.Token) (*rpcclient.NEP17Balances, error) {
+	bs, err := cl.GetNEP17Balances(ctx, h)
+	var re *neorpc.Error
+	if err == nil || !errors.As(err, &re) || re.Code != neorpc.MethodNotFoundCode {
+		return bs, err
+	}
+	toks := []nep17.Token{nep17.NEO, nep17.GAS}
+	if w != nil {
+		for _, t := range w.Extra.Tokens {
+			if t.Standard == manifest.NEP17StandardName {
+				toks = append(toks, nep17.Token{Hash: t.Hash, Name: t.Name, Symbol: t.Symbol, Decimals: int(t.Decimals)})
+			}
+		}
+	}
+	if tok != nil {
+		toks = append(toks, *tok)
+	}
+	seen := make(map[hash.Uint160]bool)
+	var uniq []nep17.Token
+	for _, t := range toks {
+		if !seen[t.Hash] {
+			seen[t.Hash] = true
+			uniq = append(uniq, t)
+		}
+	}
+	script, err := emit.Script(func(bw *nio.BinWriter) {
+		for _, t := range uniq {
+			emit.AppCall(bw, t.Hash, "balanceOf", callflag.ReadOnly, h)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	r, err := cl.InvokeScript(ctx, script, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.CheckHalt(); err != nil {
+		return nil, fmt.Errorf("balanceOf: %w", err)
+	}
+	out := &rpcclient.NEP17Balances{Address: neorpc.Uint160ToAddress(h)}
+	for i, t := range uniq {
+		v, err := r.Int(i)
+		if err != nil {
+			return nil, fmt.Errorf("balanceOf %s: %w", t.Symbol, err)
+		}
+		if v.Sign() == 0 {
+			continue
+		}
+		out.Balances = append(out.Balances, rpcclient.NEP17Balance{Asset: t.Hash, Amount: v.String(), Decimals: t.Decimals, Name: t.Name, Symbol: t.Symbol})
+	}
+	return out, nil
 }
 
 func printBalance(c *cli.Command, b rpcclient.NEP17Balance) {

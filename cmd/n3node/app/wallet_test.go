@@ -17,6 +17,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/rpcclient/nep17"
 	"github.com/n3node/n3node/pkg/rpcclient/rpctest"
@@ -320,6 +321,18 @@ func TestTransferFees(t *testing.T) {
 	bal = e.run("wallet", "nep17", "balance", "-a", k1.Address(), "-r", e.srv.URL, "--token", "GAS")
 	if !strings.Contains(bal, "GAS: GasToken (d2a4cff31913016155e38e474a2c06d08be276cf)\n\tAmount : 0\n") {
 		t.Errorf("GAS balance:\n%s", bal)
+	}
+	// A node without getnep17balances: balanceOf of NEO and GAS.
+	e.srv.Handle("getnep17balances", func([]json.RawMessage) (any, error) {
+		return nil, neorpc.NewMethodNotFoundError(`method "getnep17balances" not supported`)
+	})
+	e.srv.Do(func() {
+		e.chain.InvokeStack = []json.RawMessage{json.RawMessage(`{"type":"Integer","value":"7"}`), json.RawMessage(`{"type":"Integer","value":"150000000"}`)}
+	})
+	bal = e.run("wallet", "balance", "--wallet-config", cfg, "-r", e.srv.URL)
+	if bal != "Account "+k1.Address()+"\nNEO: NeoToken (ef4073a0f2b305a38ec4050e4d3d28bc40ea63f5)\n\tAmount : 7\n\tUpdated: 0\n"+
+		"GAS: GasToken (d2a4cff31913016155e38e474a2c06d08be276cf)\n\tAmount : 1.5\n\tUpdated: 0\n" {
+		t.Errorf("balanceOf fallback:\n%s", bal)
 	}
 }
 
