@@ -16,8 +16,11 @@ func New() *cli.Command {
 		Usage:   "Neo N3 full node",
 		Version: Version,
 		Commands: []*cli.Command{
+			dbCommand(),
 			utilCommand(),
 			vmCommand(),
+			walletCommand(),
+			contractCommand(),
 		},
 	}
 }
