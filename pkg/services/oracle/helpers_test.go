@@ -21,7 +21,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/keys"
-	"github.com/n3node/n3node/pkg/services/internal/servicechain"
+	"github.com/n3node/n3node/internal/servicechain"
 	"github.com/n3node/n3node/pkg/services/oracle"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"

@@ -7,7 +7,7 @@ import (
 
 	ngfee "github.com/nspcc-dev/neo-go/pkg/core/fee"
 
-	"github.com/n3node/n3node/pkg/services/internal/servicechain"
+	"github.com/n3node/n3node/internal/servicechain"
 	"github.com/n3node/n3node/pkg/services/oracle"
 	"github.com/n3node/n3node/pkg/smartcontract"
 )
