@@ -141,6 +141,26 @@ func (c *Chain) SignCommittee(tx *transaction.Transaction) *transaction.Transact
 	return tx
 }
 
+// SigWitness is the single-signature witness of k for tx.
+func SigWitness(tx *transaction.Transaction, k *keys.PrivateKey) transaction.Witness {
+	sd := tx.SignData(Magic)
+	return transaction.Witness{InvocationScript: PushData(k.Sign(sd[:])), VerificationScript: k.PublicKey().VerificationScript()}
+}
+
+// RunAs runs script in a new block as a transaction of k's standard
+// account (which pays) and requires it to HALT.
+func (c *Chain) RunAs(k *keys.PrivateKey, script []byte, sysFee int64) *state.AppExecResult {
+	c.T.Helper()
+	tx := c.NewTx(script, sysFee, 1000_0000, transaction.Signer{Account: k.ScriptHash(), Scopes: transaction.CalledByEntry})
+	tx.Witnesses = []transaction.Witness{SigWitness(tx, k)}
+	c.AddBlock(tx)
+	aer := c.AppLog(tx.Hash())
+	if aer.VMState != vmstate.Halt {
+		c.T.Fatalf("tx faulted: %s", aer.FaultException)
+	}
+	return aer
+}
+
 // RunCommittee runs script in a new block as a committee transaction and
 // requires it to HALT.
 func (c *Chain) RunCommittee(script []byte, sysFee int64) *state.AppExecResult {
