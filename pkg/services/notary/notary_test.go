@@ -154,7 +154,9 @@ func TestPoolChecks(t *testing.T) {
 	a, b := sigSigner(e.users[0]), sigSigner(e.users[1])
 	nvb := e.height() + 50
 	main := e.mainTx(push1, 2, e.height()+100, a, b)
-	good := func() *payload.P2PNotaryRequest { return e.requestFrom(main, []signer{a, b}, 0, e.users[0], e.users[0], nvb) }
+	good := func() *payload.P2PNotaryRequest {
+		return e.requestFrom(main, []signer{a, b}, 0, e.users[0], e.users[0], nvb)
+	}
 
 	r := good()
 	r.Witness = e.requestFrom(main, []signer{a, b}, 0, e.users[0], e.users[1], nvb).Witness // signed by another key
@@ -182,7 +184,9 @@ func TestPoolChecks(t *testing.T) {
 	require.ErrorIs(t, e.pool.Add(e.requestFrom(m, []signer{a, b}, 0, e.users[0], e.users[0], nvb)), core.ErrMemPoolConflict)
 	require.Len(t, e.pool.Requests(), 5)
 
-	good = func() *payload.P2PNotaryRequest { return e.requestFrom(main, []signer{a, b}, 0, e.users[0], e.users[1], nvb) }
+	good = func() *payload.P2PNotaryRequest {
+		return e.requestFrom(main, []signer{a, b}, 0, e.users[0], e.users[1], nvb)
+	}
 	require.NoError(t, e.pool.Add(good()))
 	got, ok := e.pool.Get(good().FallbackTransaction.Hash())
 	require.True(t, ok)
@@ -210,7 +214,6 @@ func TestNotDesignated(t *testing.T) {
 	e.noneSent()
 	require.Equal(t, 0, e.svc.Pending())
 }
-
 
 // TestAppCall: a signer whose verification script calls a contract's
 // verify with an argument the request supplies (neo-go AppCall witness).

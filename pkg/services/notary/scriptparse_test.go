@@ -129,7 +129,12 @@ func seedScripts(t testing.TB) [][]byte {
 			emit.Int(w, 1)
 			emit.Opcodes(w, opcode.PACK, opcode.DUP, opcode.REVERSEITEMS)
 		}),
-		appCall(func(w *nio.BinWriter) { emit.Int(w, 1); emit.Int(w, 2); emit.Int(w, 1); emit.Opcodes(w, opcode.PACKMAP) }),
+		appCall(func(w *nio.BinWriter) {
+			emit.Int(w, 1)
+			emit.Int(w, 2)
+			emit.Int(w, 1)
+			emit.Opcodes(w, opcode.PACKMAP)
+		}),
 		appCall(func(w *nio.BinWriter) {
 			emit.Int(w, 1)
 			emit.Int(w, 2)

@@ -12,10 +12,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/n3node/n3node/internal/servicechain"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/keys"
-	"github.com/n3node/n3node/internal/servicechain"
 	"github.com/n3node/n3node/pkg/services/oracle"
 	"github.com/n3node/n3node/pkg/wallet"
 )

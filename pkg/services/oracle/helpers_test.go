@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/n3node/n3node/internal/chaintest"
+	"github.com/n3node/n3node/internal/servicechain"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
@@ -21,7 +22,6 @@ import (
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/keys"
-	"github.com/n3node/n3node/internal/servicechain"
 	"github.com/n3node/n3node/pkg/services/oracle"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"

@@ -11,11 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/n3node/n3node/internal/servicechain"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	"github.com/n3node/n3node/internal/servicechain"
 	"github.com/n3node/n3node/pkg/services/oracle"
 	"github.com/n3node/n3node/pkg/smartcontract"
 )
