@@ -15,6 +15,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	nio "github.com/n3node/n3node/pkg/io"
+	"github.com/n3node/n3node/pkg/network"
 	"github.com/n3node/n3node/pkg/network/payload"
 	"github.com/n3node/n3node/pkg/services/notary"
 	"github.com/n3node/n3node/pkg/smartcontract"
@@ -247,3 +248,6 @@ func TestAppCall(t *testing.T) {
 	e.c.AddPooled()
 	require.Equal(t, vmstate.Halt, e.c.AppLog(main.Hash()).VMState)
 }
+
+// The pool is what the P2P server fetches and serves requests through.
+var _ network.NotaryRequestPool = (*notary.RequestPool)(nil)
