@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -114,5 +115,33 @@ func TestFilterNeoGo(t *testing.T) {
 		for _, p := range paths {
 			checkFilter(t, []byte(d), p)
 		}
+	}
+}
+
+// BenchmarkFilterNeoGo is BenchmarkFilter's cases through neo-go
+// 0.120.0's filter, for docs/perf.md.
+func BenchmarkFilterNeoGo(b *testing.B) {
+	docs, _ := jsonpath.LoadVectors(b)
+	doc := []byte(docs["store"])
+	big := []byte("[" + strings.Repeat(`{"name":"x\u00e9","price":12.5,"tags":["a","b"]},`, 1000) + `{}]`)
+	for _, c := range []struct {
+		name string
+		doc  []byte
+		path string
+	}{
+		{"store/author", doc, "$.store.book[*].author"},
+		{"store/recursive", doc, "$..price"},
+		{"big/all", big, "$"},
+		{"big/names", big, "$[:1000].name"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.doc)))
+			for b.Loop() {
+				if _, err := neoGoFilter(c.doc, c.path); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
