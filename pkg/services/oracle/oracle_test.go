@@ -64,6 +64,8 @@ func TestSingleNodeCodes(t *testing.T) {
 		{"largest", e.handle("/max", 200, "text/plain", bytes.Repeat([]byte("x"), limit)), nil, 2 * gas, transaction.Success, strings.Repeat("x", limit)},
 		{"too large", e.handle("/big", 200, "text/plain", bytes.Repeat([]byte("x"), limit+1)), nil, gas, transaction.ResponseTooLarge, ""},
 		{"insufficient funds", e.srv.URL + "/max", nil, gas / 10, transaction.InsufficientFunds, ""},
+		{"filtered too large", e.handle("/grow", 200, "application/json", []byte(`["`+strings.Repeat("y", 7000)+`"]`)),
+			"$[" + strings.Repeat("0,", 9) + "0]", 2 * gas, transaction.ResponseTooLarge, ""},
 		{"http", "http://" + strings.TrimPrefix(e.srv.URL, "https://") + "/ok", nil, gas, transaction.ProtocolNotSupported, ""},
 		{"neofs", "neofs:Zq2KK8mNbUC7KwJz6jNLLyGQdwwcmYAEvNhXoUDhJTn/3vS43Ez1Fbn9SJDZmBK1fUBAcuB5B8WK7NyJgqaFPLLE", nil, gas, transaction.Error, ""},
 		{"relative", "data", nil, gas, transaction.ProtocolNotSupported, ""},

@@ -161,8 +161,9 @@ func pushCount(base int64, n int) int64 {
 // signers [Oracle contract, Oracle nodes' multisig] with scope None, the
 // network fee of the Oracle contract's verify run, the multisig check
 // and the size, and the system fee gasForResponse minus the network fee.
-// If the network fee exceeds gasForResponse, resp becomes
-// InsufficientFunds without result (resp is modified).
+// A result above MaxOracleResultSize (after the filter) makes resp
+// ResponseTooLarge (C#), a network fee above gasForResponse
+// InsufficientFunds, both without result (resp is modified).
 func (s *Service) CreateResponseTx(gasForResponse int64, vub uint32, resp *transaction.OracleResponse) (*transaction.Transaction, error) {
 	_, signScript := s.oracleNodes()
 	if signScript == nil {
@@ -192,7 +193,15 @@ func (s *Service) CreateResponseTx(gasForResponse int64, vub uint32, resp *trans
 	tx.NetworkFee += netFee
 	size += sizeDelta
 	perByte := chain.FeePerByte()
-	if tx.NetworkFee+int64(size)*perByte > gasForResponse {
+	switch {
+	case len(resp.Result) > transaction.MaxOracleResultSize:
+		// A filtered result can outgrow the limit; C# answers
+		// ResponseTooLarge, neo-go builds a transaction no node can decode.
+		before := attributesSize(tx.Attributes)
+		resp.Code = transaction.ResponseTooLarge
+		resp.Result = nil
+		size = size - before + attributesSize(tx.Attributes)
+	case tx.NetworkFee+int64(size)*perByte > gasForResponse:
 		before := attributesSize(tx.Attributes)
 		resp.Code = transaction.InsufficientFunds
 		resp.Result = nil
