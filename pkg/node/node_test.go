@@ -1,0 +1,330 @@
+package node
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"log/slog"
+	"math/big"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/consensus"
+	"github.com/n3node/n3node/pkg/core"
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/crypto/keys"
+	nio "github.com/n3node/n3node/pkg/io"
+	"github.com/n3node/n3node/pkg/rpcclient"
+	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
+	"github.com/n3node/n3node/pkg/vm/emit"
+	"github.com/n3node/n3node/pkg/vm/opcode"
+)
+
+// waitTimeout bounds every wait for blocks (a 1-second network makes a
+// block a second; the bound leaves room for a loaded machine).
+const waitTimeout = 30 * time.Second
+
+// testConfig is the embedded single-node privnet with loopback listeners
+// on free ports and the database in dir.
+func testConfig(t testing.TB, dir string) config.Config {
+	t.Helper()
+	cfg, err := config.LoadNetwork(config.DefaultNetwork)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := &cfg.ApplicationConfiguration
+	app.P2P.Addresses = []string{"127.0.0.1:0"}
+	app.RPC.Addresses = []string{"127.0.0.1:0"}
+	if err := SetDatabase(&cfg, "", dir); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func testLogger(t testing.TB) *slog.Logger {
+	if testing.Verbose() {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+// startNode makes and starts a node; it is shut down at the end of the
+// test unless the test does it.
+func startNode(t testing.TB, cfg config.Config) *Node {
+	t.Helper()
+	n, err := New(&cfg, Options{Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = n.Shutdown(context.Background()) })
+	return n
+}
+
+func rpcClient(t testing.TB, n *Node) *rpcclient.Client {
+	t.Helper()
+	addrs := n.RPCAddresses()
+	if len(addrs) == 0 {
+		t.Fatal("RPC is not listening")
+	}
+	c, err := rpcclient.New("http://"+addrs[0], rpcclient.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+// waitBlockCount polls getblockcount until it reaches want.
+func waitBlockCount(t testing.TB, c *rpcclient.Client, want uint32) uint32 {
+	t.Helper()
+	deadline := time.Now().Add(waitTimeout)
+	for {
+		got, err := c.GetBlockCount(context.Background())
+		if err == nil && got >= want {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("block count %d (err %v), want %d within %s", got, err, want, waitTimeout)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// checkBlocks verifies the witness of every block up to the height against
+// the previous header's NextConsensus, and logs the block intervals.
+func checkBlocks(t testing.TB, bc *core.Blockchain) {
+	t.Helper()
+	prev, err := bc.GetBlockByIndex(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gaps []string
+	for i := uint32(1); i <= bc.BlockHeight(); i++ {
+		b, err := bc.GetBlockByIndex(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.PrevHash != prev.Hash() {
+			t.Fatalf("block %d: previous hash mismatch", i)
+		}
+		if b.Timestamp <= prev.Timestamp {
+			t.Fatalf("block %d: timestamp %d not after %d", i, b.Timestamp, prev.Timestamp)
+		}
+		if _, err := bc.VerifyWitness(prev.NextConsensus, &b.Header, &b.Witness, core.HeaderVerificationGasLimit); err != nil {
+			t.Fatalf("block %d: witness: %v", i, err)
+		}
+		if i > 1 {
+			gaps = append(gaps, (time.Duration(b.Timestamp-prev.Timestamp) * time.Millisecond).String())
+		}
+		prev = b
+	}
+	t.Logf("block intervals: %s", strings.Join(gaps, " "))
+}
+
+// committee returns the consensus key of the embedded privnet and its
+// 1-of-1 multi-signature account (the validators' and committee address
+// that holds the genesis GAS).
+func committee(t testing.TB, cfg config.Config) (*keys.PrivateKey, []byte) {
+	t.Helper()
+	ks, err := consensus.UnlockWallet(cfg.ApplicationConfiguration.Consensus.UnlockWallet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script, err := smartcontract.CreateDefaultMultiSigRedeemScript([]*keys.PublicKey{ks[0].PublicKey()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ks[0], script
+}
+
+// transferTx makes a GAS transfer from the committee account, signed.
+// Fees are generous fixed values: the test checks the recipient only.
+func transferTx(t testing.TB, k *keys.PrivateKey, verif []byte, magic uint32, to hash.Uint160, amount int64, vub uint32) *transaction.Transaction {
+	t.Helper()
+	from := hash.Hash160(verif)
+	w := nio.NewBufBinWriter()
+	emit.AppCall(w, nativenames.GasHash, "transfer", callflag.All, from, to, big.NewInt(amount), nil)
+	emit.Opcodes(w, opcode.ASSERT)
+	if w.Err != nil {
+		t.Fatal(w.Err)
+	}
+	tx := transaction.New(w.Bytes(), uint32(time.Now().UnixNano()), 1_0000_0000, 1000_0000, vub)
+	tx.Signers = []transaction.Signer{{Account: from, Scopes: transaction.CalledByEntry}}
+	tx.Attributes = []transaction.Attribute{}
+	sd := tx.SignData(magic)
+	sig := k.Sign(sd[:])
+	inv := append([]byte{byte(opcode.PUSHDATA1), byte(len(sig))}, sig...)
+	tx.Witnesses = []transaction.Witness{{InvocationScript: inv, VerificationScript: verif}}
+	return tx
+}
+
+type appLog struct {
+	Executions []struct {
+		VMState   string `json:"vmstate"`
+		Exception string `json:"exception"`
+	} `json:"executions"`
+}
+
+// waitAppLog polls getapplicationlog until the transaction is in a block.
+func waitAppLog(t testing.TB, c *rpcclient.Client, h hash.Uint256) appLog {
+	t.Helper()
+	deadline := time.Now().Add(waitTimeout)
+	for {
+		var res appLog
+		err := c.Call(context.Background(), "getapplicationlog", []any{h.StringLE()}, &res)
+		if err == nil {
+			return res
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("transaction %s not in a block within %s: %v", h.StringLE(), waitTimeout, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// gasBalance asks the node for balanceOf over invokefunction.
+func gasBalance(t testing.TB, c *rpcclient.Client, acc hash.Uint160) *big.Int {
+	t.Helper()
+	var res struct {
+		State string `json:"state"`
+		Stack []struct {
+			Type  string `json:"type"`
+			Value string `json:"value"`
+		} `json:"stack"`
+	}
+	args := []any{map[string]string{"type": "Hash160", "value": "0x" + acc.StringLE()}}
+	if err := c.Call(context.Background(), "invokefunction", []any{nativenames.GasHash.StringLE(), "balanceOf", args}, &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.State != "HALT" || len(res.Stack) != 1 {
+		t.Fatalf("balanceOf: %+v", res)
+	}
+	v, ok := new(big.Int).SetString(res.Stack[0].Value, 10)
+	if !ok {
+		t.Fatalf("balanceOf: %+v", res)
+	}
+	return v
+}
+
+func hasGAS(bc *core.Blockchain) bool {
+	return bc.GetContractState(nativenames.GasHash) != nil
+}
+
+// TestNode runs the embedded privnet in-process: blocks come every second
+// and carry valid witnesses, a GAS transfer sent over JSON-RPC lands, the
+// node shuts down cleanly and a new node on the same database continues
+// from the persisted height.
+func TestNode(t *testing.T) {
+	dir := t.TempDir()
+	cfg := testConfig(t, dir)
+	n := startNode(t, cfg)
+	c := rpcClient(t, n)
+
+	count := waitBlockCount(t, c, 4)
+	checkBlocks(t, n.Chain())
+	if got := n.ValidatorKeys(); len(got) != 1 || got[0].StringCompressed() != cfg.ProtocolConfiguration.StandbyCommittee[0] {
+		t.Fatalf("validator keys %v", got)
+	}
+
+	var (
+		to     = hash.Uint160{1, 2, 3, 4, 5}
+		amount = int64(12_3456_7890)
+		txHash hash.Uint256
+	)
+	if !hasGAS(n.Chain()) {
+		t.Log("GasToken is not in this build yet: transfer skipped")
+	} else {
+		k, verif := committee(t, cfg)
+		tx := transferTx(t, k, verif, uint32(cfg.ProtocolConfiguration.Magic), to, amount, count+100)
+		var res struct {
+			Hash string `json:"hash"`
+		}
+		if err := c.Call(context.Background(), "sendrawtransaction", []any{base64.StdEncoding.EncodeToString(tx.Bytes())}, &res); err != nil {
+			t.Fatal(err)
+		}
+		if res.Hash != "0x"+tx.Hash().StringLE() {
+			t.Fatalf("sendrawtransaction: %s, want 0x%s", res.Hash, tx.Hash().StringLE())
+		}
+		txHash = tx.Hash()
+		log := waitAppLog(t, c, txHash)
+		if len(log.Executions) != 1 || log.Executions[0].VMState != "HALT" {
+			t.Fatalf("application log %+v", log)
+		}
+		if got := gasBalance(t, c, to); got.Int64() != amount {
+			t.Fatalf("balance %s, want %d", got, amount)
+		}
+	}
+
+	if err := n.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Shutdown(context.Background()); err != nil { // idempotent
+		t.Fatal(err)
+	}
+	height := n.Chain().BlockHeight()
+
+	// A second node on the same data: everything is there and it goes on.
+	n2 := startNode(t, cfg)
+	if got := n2.Chain().BlockHeight(); got < height {
+		t.Fatalf("restarted at height %d, was %d", got, height)
+	}
+	if !txHash.IsZero() {
+		if got := n2.Chain().GetUtilityTokenBalance(to); got.Int64() != amount {
+			t.Fatalf("balance after restart %s, want %d", got, amount)
+		}
+	}
+	waitBlockCount(t, rpcClient(t, n2), height+3)
+	checkBlocks(t, n2.Chain())
+	if err := n2.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestLocked: a second node on the same database fails with a clear
+// error while the first runs.
+func TestLocked(t *testing.T) {
+	cfg := testConfig(t, t.TempDir())
+	cfg.ApplicationConfiguration.Consensus.Enabled = false
+	n, err := New(&cfg, Options{Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer n.Shutdown(context.Background())
+	_, err = New(&cfg, Options{Logger: testLogger(t)})
+	if !errors.Is(err, ErrDatabaseLocked) {
+		t.Fatalf("second node: %v, want ErrDatabaseLocked", err)
+	}
+	if !strings.Contains(err.Error(), "another node is running on the database "+cfg.ApplicationConfiguration.DBConfiguration.Path()) {
+		t.Fatalf("error text: %v", err)
+	}
+}
+
+// TestNotStarted: a node that was never started closes its chain.
+func TestNotStarted(t *testing.T) {
+	cfg := testConfig(t, t.TempDir())
+	n, err := New(&cfg, Options{Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(context.Background()); !errors.Is(err, ErrState) {
+		t.Fatalf("Start after Shutdown: %v", err)
+	}
+	// The database was released.
+	n, err = New(&cfg, Options{Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = n.Shutdown(context.Background())
+}
