@@ -405,13 +405,18 @@ func (n *Node) ValidatorKeys() []*keys.PublicKey {
 
 // StorageOptions maps a DBConfiguration to storage.Options: the
 // configured engine (pebble when empty) and path (./data/chain, or
-// ./data/chain.bolt for BoltDB, when empty).
+// ./data/chain.bolt for BoltDB, when empty), with Pebble's writes synced.
 func StorageOptions(d config.DBConfiguration) (storage.Options, error) {
 	e, err := storage.ParseEngine(d.Type)
 	if err != nil {
 		return storage.Options{}, err
 	}
 	o := storage.Options{Engine: e, Path: d.Path(), ReadOnly: d.ReadOnly()}
+	// Pebble keeps unsynced WAL records in the process until its log
+	// block fills, so a killed node would lose every write since it
+	// opened the database. The chain writes about once a second
+	// (core.DefaultPersistInterval), so an fsync per write costs little.
+	o.Pebble.SyncWrites = true
 	if o.Path == "" && e != storage.EngineMemory {
 		o.Path = filepath.Join(config.DBDefaultDir, "chain")
 		if e == storage.EngineBolt {
