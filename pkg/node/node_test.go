@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"io"
 	"log/slog"
 	"math/big"
+	"net/http"
 	"os"
 	"strings"
 	"testing"
@@ -327,4 +329,52 @@ func TestNotStarted(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = n.Shutdown(context.Background())
+}
+
+// TestMetrics: with Prometheus and pprof on, the endpoints serve the
+// chain's figures and the RPC calls are counted.
+func TestMetrics(t *testing.T) {
+	cfg := testConfig(t, t.TempDir())
+	app := &cfg.ApplicationConfiguration
+	app.Prometheus = config.BasicService{Enabled: true, Addresses: []string{"127.0.0.1:0"}}
+	app.Pprof.BasicService = config.BasicService{Enabled: true, Addresses: []string{"127.0.0.1:0"}}
+	n := startNode(t, cfg)
+	c := rpcClient(t, n)
+	waitBlockCount(t, c, 2)
+	if len(n.PrometheusAddresses()) != 1 || len(n.PprofAddresses()) != 1 {
+		t.Fatal(n.PrometheusAddresses(), n.PprofAddresses())
+	}
+	body := httpGet(t, "http://"+n.PrometheusAddresses()[0]+"/metrics")
+	for _, want := range []string{
+		"n3node_block_height ", "n3node_header_height ", "n3node_mempool_unsorted_tx 0", "n3node_peers_connected 0",
+		`n3node_block_add_seconds_count{origin="consensus"}`, "n3node_persists_total",
+		`n3node_rpc_requests_total{method="getblockcount",result="ok"}`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("no %q in the metrics", want)
+		}
+	}
+	if body := httpGet(t, "http://"+n.PprofAddresses()[0]+"/debug/pprof/"); !strings.Contains(body, "goroutine") {
+		t.Errorf("pprof index: %s", body)
+	}
+	if err := n.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := http.Get("http://" + n.PrometheusAddresses()[0] + "/metrics"); err == nil {
+		t.Fatal("metrics still served after Shutdown")
+	}
+}
+
+func httpGet(t testing.TB, url string) string {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %v", url, resp.StatusCode, err)
+	}
+	return string(b)
 }
