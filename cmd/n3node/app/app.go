@@ -20,6 +20,8 @@ func New() *cli.Command {
 			dbCommand(),
 			utilCommand(),
 			vmCommand(),
+			walletCommand(),
+			contractCommand(),
 		},
 	}
 }
