@@ -29,6 +29,7 @@ func (n *Node) registerMethods() error {
 		"sendrawtransaction": n.tmpSendRawTransaction,
 		"getapplicationlog":  n.tmpGetApplicationLog,
 		"invokefunction":     n.tmpInvokeFunction,
+		"invokescript":       n.tmpInvokeScript,
 	} {
 		if err := n.register(name, h); err != nil {
 			return err
@@ -160,8 +161,29 @@ func (n *Node) tmpInvokeFunction(p neorpc.Params) (any, *neorpc.Error) {
 	if w.Err != nil {
 		return nil, neorpc.NewInvalidParamsError(w.Err.Error())
 	}
-	script := w.Bytes()
-	tx := &transaction.Transaction{Script: script, Signers: []transaction.Signer{{Scopes: transaction.None}}}
+	return n.tmpRun(w.Bytes(), nil)
+}
+
+func (n *Node) tmpInvokeScript(p neorpc.Params) (any, *neorpc.Error) {
+	script, err := p.Value(0).GetBytesBase64()
+	if err != nil {
+		return nil, neorpc.ErrInvalidParams
+	}
+	var signers []transaction.Signer
+	if s := p.Value(1); s != nil {
+		if signers, _, err = s.GetSignersWithWitnesses(); err != nil {
+			return nil, neorpc.ErrInvalidParams
+		}
+	}
+	return n.tmpRun(script, signers)
+}
+
+func (n *Node) tmpRun(script []byte, signers []transaction.Signer) (any, *neorpc.Error) {
+	if len(signers) == 0 {
+		signers = []transaction.Signer{{Scopes: transaction.None}}
+	}
+	tx := &transaction.Transaction{Script: script, Signers: signers,
+		ValidUntilBlock: n.chain.BlockHeight() + n.chain.GetMaxValidUntilBlockIncrement()}
 	ic, err := n.chain.GetTestVM(trigger.Application, tx, nil)
 	if err != nil {
 		return nil, neorpc.NewInternalServerError(err.Error())

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -19,6 +20,10 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core"
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/core/storage"
+	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/urfave/cli/v3"
 )
@@ -194,6 +199,7 @@ func buildBinary(t *testing.T) string {
 type process struct {
 	cmd    *exec.Cmd
 	rpc    chan string // the RPC address from the start log line
+	rpcURL string
 	opened chan uint32 // the height the chain opened at
 	mu     sync.Mutex
 	log    strings.Builder
@@ -257,7 +263,8 @@ func (p *process) client(t *testing.T) *rpcclient.Client {
 	t.Helper()
 	select {
 	case addr := <-p.rpc:
-		c, err := rpcclient.New("http://"+addr, rpcclient.Options{})
+		p.rpcURL = "http://" + addr
+		c, err := rpcclient.New(p.rpcURL, rpcclient.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -320,6 +327,12 @@ func TestRunBinary(t *testing.T) {
 	p := startProcess(t, bin, args...)
 	c := p.client(t)
 	count := waitCount(t, c, 4)
+	var to string
+	if hasGAS(t) {
+		to = transferGAS(t, p.rpcURL)
+	} else {
+		t.Log("GasToken is not in this build yet: CLI transfer skipped")
+	}
 	p.stop(t, os.Interrupt)
 	t.Logf("first run: %d blocks", count)
 
@@ -329,6 +342,9 @@ func TestRunBinary(t *testing.T) {
 		t.Fatalf("second run opened at height %d, the first reached %d", h, count-1)
 	}
 	waitCount(t, c, count+2)
+	if to != "" {
+		checkGAS(t, p.rpcURL, to)
+	}
 	p.stop(t, syscall.SIGTERM)
 
 	// A locked database is a clear error with exit code 1.
@@ -341,4 +357,73 @@ func TestRunBinary(t *testing.T) {
 		t.Fatalf("second node on the same data: %v\n%s", q.err, q.output())
 	}
 	p.stop(t, os.Interrupt)
+}
+
+// hasGAS reports whether this build has the GasToken native contract.
+func hasGAS(t *testing.T) bool {
+	t.Helper()
+	cfg, err := config.LoadNetwork(config.DefaultNetwork)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bc, err := cfg.Blockchain()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := storage.Open(storage.Options{Engine: storage.EngineMemory})
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain, err := core.New(bc, st, core.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer chain.Close()
+	return chain.GetContractState(nativenames.GasHash) != nil
+}
+
+// privnetCommittee is the committee account of the embedded privnet: the
+// 1-of-1 multi-signature account of the validator key in
+// wallet1_solo.json, which holds the genesis GAS.
+var privnetCommittee = CommitteeWallet{"embedded:wallet1_solo.json", "one", "NfgHwwTi3wHAS8aFAN243C5vGbkYDpqLHP"}
+
+// transferGAS sends 12.5 GAS from the committee to a new address through
+// the wallet CLI and waits for it; it returns the address.
+func transferGAS(t *testing.T, rpc string) string {
+	t.Helper()
+	k, err := keys.NewPrivateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := k.Address()
+	cfgPath := filepath.Join(t.TempDir(), "committee.yml")
+	if err := os.WriteFile(cfgPath, []byte(fmt.Sprintf("Path: %q\nPassword: %q\n", privnetCommittee.Path, privnetCommittee.Password)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	out, err := cliRun(ctx, "", "wallet", "nep17", "transfer", "--wallet-config", cfgPath, "-r", rpc,
+		"--from", privnetCommittee.Address, "--to", to, "--token", "GAS", "--amount", "12.5", "--force", "--await")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "VMState:\tHALT") {
+		t.Fatalf("transfer did not HALT:\n%s", out)
+	}
+	checkGAS(t, rpc, to)
+	return to
+}
+
+// checkGAS checks that to holds the 12.5 GAS of transferGAS.
+func checkGAS(t *testing.T, rpc, to string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	out, err := cliRun(ctx, "", "wallet", "nep17", "balance", "-a", to, "--token", "GAS", "-r", rpc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "\tAmount : 12.5\n") {
+		t.Fatalf("balance of %s:\n%s", to, out)
+	}
 }
