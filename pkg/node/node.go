@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/consensus"
@@ -327,14 +326,17 @@ func (n *Node) Shutdown(ctx context.Context) error {
 		n.cons.Shutdown()
 	}
 	n.p2p.Shutdown()
-	close(n.stop)
-	n.wg.Wait()
+	// Unsubscribe while the readers still drain their channels: the
+	// chain's event goroutine may be blocked sending to one, and both
+	// unsubscribing and closing the chain wait for it.
 	if n.cons != nil {
 		n.chain.UnsubscribeFromHeadersOfAddedBlocks(n.headers)
 	}
 	if n.rpcEvent != nil {
 		n.rpcEvent.stop(n)
 	}
+	close(n.stop)
+	n.wg.Wait()
 	height := n.chain.BlockHeight()
 	if err := n.chain.Close(); err != nil {
 		errs = append(errs, fmt.Errorf("closing the chain: %w", err))
@@ -494,6 +496,3 @@ func (s metricsSource) PersistStats() (int64, int64, int) {
 	return s.n.chain.PersistStats()
 }
 func (s metricsSource) PendingKeys() int { return s.n.chain.PendingKeys() }
-
-// sinceMs is a helper for log durations.
-func sinceMs(t time.Time) string { return time.Since(t).Round(time.Millisecond).String() }

@@ -378,3 +378,43 @@ func httpGet(t testing.TB, url string) string {
 	}
 	return string(b)
 }
+
+// TestWatchOnlyPeer: a second node without consensus, seeded with the
+// validator's P2P address, follows the chain: blocks arrive over P2P and
+// are verified and added, the validator's consensus payloads pass the
+// extensible check (a refused one would drop the peer).
+func TestWatchOnlyPeer(t *testing.T) {
+	a := startNode(t, testConfig(t, t.TempDir()))
+	if _, ok := any(a.Chain()).(headerAdder); !ok {
+		// Without headers ahead of blocks a node that connects after
+		// block 1 cannot catch up (the P2P server requests blocks up to
+		// the header height only).
+		t.Skip("the ledger has no AddHeaders yet")
+	}
+	cfg := testConfig(t, t.TempDir())
+	cfg.ApplicationConfiguration.Consensus.Enabled = false
+	cfg.ApplicationConfiguration.RPC.Enabled = false
+	cfg.ProtocolConfiguration.SeedList = a.P2PAddresses()
+	b := startNode(t, cfg)
+	if len(b.ValidatorKeys()) != 0 || len(b.RPCAddresses()) != 0 {
+		t.Fatal("watch-only node has keys or RPC")
+	}
+	deadline := time.Now().Add(waitTimeout)
+	for b.Chain().BlockHeight() < 4 {
+		if time.Now().After(deadline) {
+			t.Fatalf("watch-only node at %d, validator at %d", b.Chain().BlockHeight(), a.Chain().BlockHeight())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	h := b.Chain().BlockHeight()
+	if b.Chain().CurrentBlockHash() != a.Chain().GetHeaderHash(h) {
+		t.Fatalf("block %d differs", h)
+	}
+	checkBlocks(t, b.Chain())
+	if b.Server().PeerCount() != 1 || a.Server().PeerCount() != 1 {
+		t.Fatalf("peers: validator %d, watcher %d", a.Server().PeerCount(), b.Server().PeerCount())
+	}
+	if len(b.Server().BadPeers()) != 0 {
+		t.Fatalf("bad peers: %v", b.Server().BadPeers())
+	}
+}
