@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"math/big"
@@ -417,4 +418,83 @@ func TestWatchOnlyPeer(t *testing.T) {
 	if len(b.Server().BadPeers()) != 0 {
 		t.Fatalf("bad peers: %v", b.Server().BadPeers())
 	}
+}
+
+// TestFourValidators runs the embedded 4-node private network in one
+// process: three validators find each other over P2P and agree on blocks
+// (consensus payloads go through the extensible path both ways, each block
+// carries the 3-of-4 multi-signature), then the fourth joins late, catches
+// up through headers and blocks and takes part.
+func TestFourValidators(t *testing.T) {
+	if testing.Short() {
+		t.Skip("four nodes")
+	}
+	var (
+		nodes []*Node
+		seeds []string
+	)
+	start := func(i int) {
+		cfg, err := config.LoadNetwork(fmt.Sprintf("privnet4-%d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.ProtocolConfiguration.MaxTimePerBlock = 0 // a block every second
+		cfg.ProtocolConfiguration.SeedList = append([]string(nil), seeds...)
+		app := &cfg.ApplicationConfiguration
+		app.P2P.Addresses = []string{"127.0.0.1:0"}
+		app.RPC.Enabled = false
+		if err := SetDatabase(&cfg, "", t.TempDir()); err != nil {
+			t.Fatal(err)
+		}
+		n := startNode(t, cfg)
+		if _, ok := any(n.Chain()).(headerAdder); !ok {
+			// The fourth validator catches up through headers.
+			t.Skip("the ledger has no AddHeaders yet")
+		}
+		nodes = append(nodes, n)
+		seeds = append(seeds, n.P2PAddresses()...)
+	}
+	// waitAll waits until every node is at height h or more and returns
+	// the lowest height.
+	waitAll := func(h uint32) uint32 {
+		deadline := time.Now().Add(waitTimeout)
+		for {
+			low := nodes[0].Chain().BlockHeight()
+			for _, n := range nodes[1:] {
+				low = min(low, n.Chain().BlockHeight())
+			}
+			if low >= h {
+				return low
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("lowest height %d, want %d", low, h)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	for i := 1; i <= 3; i++ {
+		start(i)
+	}
+	h := waitAll(3)
+	start(4)
+	low := waitAll(h + 3)
+	want := nodes[0].Chain().GetHeaderHash(low)
+	for i, n := range nodes {
+		if got := n.Chain().GetHeaderHash(low); got != want {
+			t.Fatalf("node %d: block %d is %s, node 1 has %s", i+1, low, got.StringLE(), want.StringLE())
+		}
+		if len(n.Server().BadPeers()) != 0 {
+			t.Fatalf("node %d: bad peers %v", i+1, n.Server().BadPeers())
+		}
+	}
+	checkBlocks(t, nodes[3].Chain())
+	primaries := map[byte]bool{}
+	for i := uint32(1); i <= low; i++ {
+		b, err := nodes[3].Chain().GetBlockByIndex(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		primaries[b.PrimaryIndex] = true
+	}
+	t.Logf("the fourth validator joined at height %d; height %d, primaries %v", h, low, primaries)
 }
