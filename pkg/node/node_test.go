@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"math/big"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -497,4 +498,60 @@ func TestFourValidators(t *testing.T) {
 		primaries[b.PrimaryIndex] = true
 	}
 	t.Logf("the fourth validator joined at height %d; height %d, primaries %v", h, low, primaries)
+}
+
+// TestStartFails: a listener that cannot be bound fails Start, and the
+// node releases everything (the database opens again).
+func TestStartFails(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	cfg := testConfig(t, t.TempDir())
+	cfg.ApplicationConfiguration.Consensus.Enabled = false // no scrypt per New
+	for _, set := range []func(){
+		func() { cfg.ApplicationConfiguration.RPC.Addresses = []string{busy.Addr().String()} },
+		func() {
+			cfg.ApplicationConfiguration.RPC.Addresses = []string{"127.0.0.1:0"}
+			cfg.ApplicationConfiguration.P2P.Addresses = []string{busy.Addr().String()}
+		},
+		func() {
+			cfg.ApplicationConfiguration.P2P.Addresses = []string{"127.0.0.1:0"}
+			cfg.ApplicationConfiguration.Prometheus = config.BasicService{Enabled: true, Addresses: []string{busy.Addr().String()}}
+		},
+	} {
+		set()
+		n, err := New(&cfg, Options{Logger: testLogger(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := n.Start(context.Background()); err == nil || !strings.Contains(err.Error(), busy.Addr().String()) {
+			t.Fatalf("Start: %v", err)
+		}
+		if err := n.Shutdown(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := New(&cfg, Options{Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = n.Shutdown(context.Background())
+}
+
+// TestBadConsensusWallet: a wrong password is an error of New.
+func TestBadConsensusWallet(t *testing.T) {
+	cfg := testConfig(t, t.TempDir())
+	cfg.ApplicationConfiguration.Consensus.UnlockWallet.Password = "wrong"
+	if _, err := New(&cfg, Options{Logger: testLogger(t)}); !errors.Is(err, consensus.ErrNoKeys) {
+		t.Fatalf("New: %v", err)
+	}
+	// The database was closed.
+	cfg.ApplicationConfiguration.Consensus.Enabled = false
+	n, err := New(&cfg, Options{Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = n.Shutdown(context.Background())
 }
