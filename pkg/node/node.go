@@ -127,6 +127,20 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 // build makes the services around the chain.
 func (n *Node) build(opts Options) error {
 	app := &n.cfg.ApplicationConfiguration
+	for _, svc := range []struct {
+		name string
+		on   bool
+	}{
+		{"Oracle", app.Oracle.Enabled},
+		{"P2PNotary", app.P2PNotary.Enabled},
+		{"StateRoot", app.StateRoot.Enabled},
+		{"NeoFSBlockFetcher", app.NeoFSBlockFetcher.Enabled},
+		{"NeoFSStateFetcher", app.NeoFSStateFetcher.Enabled},
+	} {
+		if svc.on {
+			n.log.Warn("service enabled in the configuration is not available in n3node yet; ignored", "service", svc.name)
+		}
+	}
 	if app.Prometheus.Enabled {
 		reg := opts.Registry
 		if reg == nil {
