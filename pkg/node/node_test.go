@@ -555,3 +555,47 @@ func TestBadConsensusWallet(t *testing.T) {
 	}
 	_ = n.Shutdown(context.Background())
 }
+
+// TestBlockLimits: the configured MaxTransactionsPerBlock and
+// MaxBlockSystemFee bound the blocks the validator makes.
+func TestBlockLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		set    func(*config.ProtocolConfiguration)
+		perBlk int
+	}{
+		{"MaxTransactionsPerBlock", func(p *config.ProtocolConfiguration) { p.MaxTransactionsPerBlock = 2 }, 2},
+		{"MaxBlockSystemFee", func(p *config.ProtocolConfiguration) { p.MaxBlockSystemFee = 3_5000_0000 }, 3}, // 1 GAS per transaction
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := testConfig(t, t.TempDir())
+			tc.set(&cfg.ProtocolConfiguration)
+			n := startNode(t, cfg)
+			c := rpcClient(t, n)
+			count := waitBlockCount(t, c, 2)
+			k, verif := committee(t, cfg)
+			var hashes []hash.Uint256
+			for i := range 7 {
+				tx := transferTx(t, k, verif, uint32(cfg.ProtocolConfiguration.Magic), hash.Uint160{byte(i + 1)}, 1, count+100)
+				if err := n.Server().RelayTx(tx); err != nil {
+					t.Fatal(err)
+				}
+				hashes = append(hashes, tx.Hash())
+			}
+			for _, h := range hashes {
+				waitAppLog(t, c, h)
+			}
+			fullest := 0
+			for i := uint32(1); i <= n.Chain().BlockHeight(); i++ {
+				b, err := n.Chain().GetBlockByIndex(i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fullest = max(fullest, len(b.Transactions))
+			}
+			if fullest != tc.perBlk {
+				t.Fatalf("fullest block has %d transactions, want %d", fullest, tc.perBlk)
+			}
+		})
+	}
+}
