@@ -17,6 +17,7 @@ func New() *cli.Command {
 		Version: Version,
 		Commands: []*cli.Command{
 			utilCommand(),
+			benchCommand(),
 		},
 	}
 }

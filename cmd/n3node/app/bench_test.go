@@ -1,0 +1,53 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/n3node/n3node/pkg/bench"
+)
+
+func TestBenchGenAndCompare(t *testing.T) {
+	dir := t.TempDir()
+	run := func(args ...string) string {
+		var out bytes.Buffer
+		cmd := New()
+		cmd.Writer = &out
+		if err := cmd.Run(context.Background(), append([]string{"n3node", "bench"}, args...)); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		return out.String()
+	}
+	if out := run("gen", "-n", "20", "--cache-dir", dir); !strings.HasPrefix(out, "generated 20 transactions of 245 bytes") {
+		t.Fatalf("gen: %q", out)
+	}
+	if out := run("gen", "-n", "20", "--cache-dir", dir); !strings.HasPrefix(out, "found 20 transactions") {
+		t.Fatalf("gen again: %q", out)
+	}
+	// compare over two result files.
+	for i, tps := range []float64{100, 300} {
+		r := &bench.Result{RPS: tps}
+		r.TPS.TPS = tps
+		d := filepath.Join(dir, "run"+string(rune('a'+i)))
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := bench.WriteOutputs(d, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := run("compare", "a="+filepath.Join(dir, "runa"), "b="+filepath.Join(dir, "runb", bench.ResultFile))
+	if !strings.Contains(out, "| TPS | 100 (100 … 100) | 300 (300 … 300) | 3.00 |") {
+		t.Fatalf("compare:\n%s", out)
+	}
+	var out2 bytes.Buffer
+	cmd := New()
+	cmd.Writer = &out2
+	if err := cmd.Run(context.Background(), []string{"n3node", "bench", "compare", "nonsense"}); err == nil {
+		t.Fatal("bad compare argument accepted")
+	}
+}
