@@ -185,10 +185,12 @@ func tpsPlot(r *Result) *plot.Plot {
 	p.X.Label.Text = "seconds since the window start"
 	p.Y.Label.Text = "TPS"
 	p.Y.Min = 0
-	xy := make(plotter.XYs, 0, len(r.PerBlock)+1)
-	xy = append(xy, plotter.XY{X: 0, Y: 0})
+	// Steps: a block's TPS holds over the interval since the block before.
+	xy := make(plotter.XYs, 0, 2*len(r.PerBlock))
+	prev := 0.0
 	for _, b := range r.PerBlock {
-		xy = append(xy, plotter.XY{X: b.Seconds, Y: b.TPS})
+		xy = append(xy, plotter.XY{X: prev, Y: b.TPS}, plotter.XY{X: b.Seconds, Y: b.TPS})
+		prev = b.Seconds
 	}
 	l := line(xy, blue, false)
 	p.Add(l, plotter.NewGrid())
