@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -141,6 +142,9 @@ func (s *Sender) fail(msg string) {
 // cancelled, and returns the counts. Requests in flight when the limit
 // passes complete.
 func (s *Sender) Run(ctx context.Context) (SendStats, error) {
+	if len(s.cfg.Endpoints) == 0 {
+		return SendStats{}, errors.New("bench: no endpoint to send to")
+	}
 	posters := make([]poster, s.cfg.Workers)
 	for i := range posters {
 		p, err := newPoster(s.cfg.Endpoints[i%len(s.cfg.Endpoints)], s.cfg.Timeout)

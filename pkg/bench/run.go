@@ -136,11 +136,14 @@ func (c *Config) defaults() {
 	if c.Log == nil {
 		c.Log = io.Discard
 	}
+	eps := make([]string, len(c.Endpoints))
 	for i, e := range c.Endpoints {
 		if !strings.Contains(e, "://") {
-			c.Endpoints[i] = "http://" + e
+			e = "http://" + e
 		}
+		eps[i] = e
 	}
+	c.Endpoints = eps
 }
 
 func (c *Config) logf(format string, args ...any) {
