@@ -21,9 +21,6 @@
 #   N3NODE_DB                database type for n3node's config [leveldb, as neo-go]
 #   QUIET_BUSY [15]          before each run, wait (up to QUIET_WAIT [300] s) until the host
 #                            is less than this % busy over 3 s; other load skews results
-#   NICE                     run the node and the bench client at this niceness (e.g. -10,
-#                            needs root): on a host shared with other jobs this gives the
-#                            measured pair the CPU a quiet host would; both nodes alike
 #   KEEP_CHAINS [0]          1 keeps every run's chain directory
 set -euo pipefail
 
@@ -43,15 +40,11 @@ N3NODE_DB=${N3NODE_DB:-leveldb}
 QUIET_BUSY=${QUIET_BUSY:-15}
 QUIET_WAIT=${QUIET_WAIT:-300}
 KEEP_CHAINS=${KEEP_CHAINS:-0}
-NICE=${NICE:-}
 p2p=$((BASE_PORT + 1))
 rpc=$((BASE_PORT + 2))
 
 log() { echo "bench-vs-neogo: $*" >&2; }
-nice_cmd=()
-if [[ -n $NICE ]]; then
-  nice_cmd=(nice -n "$NICE")
-fi
+
 mkdir -p "$WORK" "$OUT" "$CACHE"
 
 if [[ -z ${N3NODE:-} ]]; then
@@ -71,7 +64,7 @@ fi
   echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
   echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"
   echo "n3node: $("$N3NODE" --version) (run available: $have_n3node_run)"
-  echo "workload: TXS=$TXS WORKERS=$WORKERS RATE=$RATE TIME_LIMIT=$TIME_LIMIT RUNS=$RUNS NICE=${NICE:-none}"
+  echo "workload: TXS=$TXS WORKERS=$WORKERS RATE=$RATE TIME_LIMIT=$TIME_LIMIT RUNS=$RUNS"
 } | tee "$OUT/host.txt" >&2
 
 # The workload is generated once, before any node runs.
@@ -135,7 +128,7 @@ run_one() {
   case $kind in
     neogo)
       desc="neo-go 0.120.0"
-      "${nice_cmd[@]}" "$NEOGO" node --config-file "$dir/protocol.yml" --relative-path "$dir" >"$dir/node.log" 2>&1 &
+      "$NEOGO" node --config-file "$dir/protocol.yml" --relative-path "$dir" >"$dir/node.log" 2>&1 &
       ;;
     n3node)
       desc="n3node"
@@ -143,7 +136,7 @@ run_one() {
       local args=${N3NODE_RUN_ARGS//CONFIG/$dir/protocol.yml}
       args=${args//DIR/$dir}
       # shellcheck disable=SC2086
-      "${nice_cmd[@]}" "$N3NODE" run $args >"$dir/node.log" 2>&1 &
+      "$N3NODE" run $args >"$dir/node.log" 2>&1 &
       ;;
   esac
   node_pid=$!
@@ -165,7 +158,7 @@ run_one() {
   fi
   log "run $i: $desc (pid $node_pid)"
   local ok=0
-  "${nice_cmd[@]}" "$N3NODE" bench -a "http://127.0.0.1:$rpc" -w "$WORKERS" -r "$RATE" -n "$TXS" -z "$TIME_LIMIT" \
+  "$N3NODE" bench -a "http://127.0.0.1:$rpc" -w "$WORKERS" -r "$RATE" -n "$TXS" -z "$TIME_LIMIT" \
     --pid "$node_pid" --cache-dir "$CACHE" -o "$res" -d "$desc, run $i" || ok=$?
   stop_node
   if ((KEEP_CHAINS == 0)); then
@@ -208,7 +201,7 @@ if ((${#args[@]} == 0)); then
   exit 1
 fi
 {
-  echo "# n3node bench: $TXS txs, $WORKERS workers, rate $RATE, time limit $TIME_LIMIT, nice ${NICE:-none}, $(date -u +%F)"
+  echo "# n3node bench: $TXS txs, $WORKERS workers, rate $RATE, time limit $TIME_LIMIT, $(date -u +%F)"
   echo
   "$N3NODE" bench compare "${args[@]}"
   if ((have_n3node_run == 0)); then

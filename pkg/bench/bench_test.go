@@ -274,6 +274,19 @@ func TestComputeTPS(t *testing.T) {
 	if _, ok := ComputeTPS(nil); ok {
 		t.Error("TPS of nothing")
 	}
+	// Phases: 2 blocks of 100 txs in (0, 20 s], none later.
+	long := bs([]uint64{0, 1000, 10_000, 20_000, 70_000, 130_000}, []int{0, 0, 100, 100, 0, 0})
+	long[5].Txs = 30 // keep the window to 129 s
+	lt, _ := ComputeTPS(long)
+	if e, ok := PhaseTPS(long, lt, 0, 20); !ok || e != 200.0*1000/19_000 {
+		t.Errorf("early phase %v %v", e, ok)
+	}
+	if l, ok := PhaseTPS(long, lt, 60, 120); !ok || l != 0 {
+		t.Errorf("late phase %v %v", l, ok)
+	}
+	if _, ok := PhaseTPS(blocks, got, 0, 20); ok {
+		t.Error("phase beyond a 5 s window")
+	}
 	if RPS(500, 2000) != 250 || RPS(5, 0) != 0 {
 		t.Error("RPS")
 	}

@@ -45,12 +45,14 @@ type Summary struct {
 	ClientCPU Stat   `json:"client_cpu"`
 	OtherCPU  Stat   `json:"other_cpu"` // host load of other processes
 	Txs       Stat   `json:"txs"`       // transactions in the TPS window
+	Early     Stat   `json:"tps_0_20s"`
+	Late      Stat   `json:"tps_60_120s"`
 }
 
 // Summarize collects the figures of a node's runs.
 func Summarize(name string, runs []*Result) Summary {
 	s := Summary{Name: name, Runs: len(runs)}
-	var tps, rps, cpu, rssMean, rssMax, client, other, txs []float64
+	var tps, rps, cpu, rssMean, rssMax, client, other, txs, early, late []float64
 	for _, r := range runs {
 		if s.UserAgent == "" {
 			s.UserAgent = r.Node.UserAgent
@@ -58,6 +60,12 @@ func Summarize(name string, runs []*Result) Summary {
 		tps = append(tps, r.TPS.TPS)
 		rps = append(rps, r.RPS)
 		txs = append(txs, float64(r.TPS.Txs))
+		if r.TPS.Early > 0 {
+			early = append(early, r.TPS.Early)
+		}
+		if r.TPS.Late > 0 {
+			late = append(late, r.TPS.Late)
+		}
 		if r.Resources.Samples > 0 {
 			cpu = append(cpu, r.Resources.CPUMean)
 			rssMean = append(rssMean, r.Resources.RSSMeanMiB)
@@ -69,6 +77,7 @@ func Summarize(name string, runs []*Result) Summary {
 	s.TPS, s.RPS, s.Txs = NewStat(tps), NewStat(rps), NewStat(txs)
 	s.CPU, s.RSSMean, s.RSSMax, s.ClientCPU = NewStat(cpu), NewStat(rssMean), NewStat(rssMax), NewStat(client)
 	s.OtherCPU = NewStat(other)
+	s.Early, s.Late = NewStat(early), NewStat(late)
 	return s
 }
 
@@ -92,6 +101,8 @@ func WriteComparison(w io.Writer, sums ...Summary) {
 		format string
 	}{
 		{"TPS", func(s Summary) Stat { return s.TPS }, "%.0f"},
+		{"TPS, first 20 s", func(s Summary) Stat { return s.Early }, "%.0f"},
+		{"TPS, 60–120 s", func(s Summary) Stat { return s.Late }, "%.0f"},
 		{"RPS", func(s Summary) Stat { return s.RPS }, "%.0f"},
 		{"node CPU, % of the host", func(s Summary) Stat { return s.CPU }, "%.1f"},
 		{"node RSS mean, MiB", func(s Summary) Stat { return s.RSSMean }, "%.1f"},

@@ -33,6 +33,11 @@ type TPS struct {
 	EndMS   uint64 `json:"end_ms"`
 	// MaxBlockTxs is the largest transaction count of a block in the window.
 	MaxBlockTxs int `json:"max_block_txs"`
+	// Early and Late are PhaseTPS over the first 20 s and over 60..120 s of
+	// the window (0 when the window is shorter), the phases the neo-go
+	// anchor measurements quote.
+	Early float64 `json:"tps_0_20s,omitempty"`
+	Late  float64 `json:"tps_60_120s,omitempty"`
 }
 
 // ComputeTPS applies neo-bench's formula to consecutive blocks, of which
@@ -98,6 +103,38 @@ func PerBlockTPS(blocks []BlockStat, t TPS) []BlockTPS {
 		out = append(out, p)
 	}
 	return out
+}
+
+// PhaseTPS is the throughput over part of the TPS window: the transactions
+// of the blocks whose timestamps lie in (start+fromS, start+toS], divided by
+// the time from the last block at or before start+fromS to the last block
+// at or before start+toS. It tells the early phase of a run from its steady
+// state. ok is false when the window does not reach start+toS.
+func PhaseTPS(blocks []BlockStat, t TPS, fromS, toS float64) (tps float64, ok bool) {
+	if t.WindowMS == 0 || float64(t.WindowMS) < toS*1000 {
+		return 0, false
+	}
+	i0, i1 := -1, -1
+	for i, b := range blocks {
+		if b.Timestamp < t.StartMS {
+			continue
+		}
+		rel := float64(b.Timestamp - t.StartMS)
+		if rel <= fromS*1000 {
+			i0 = i
+		}
+		if rel <= toS*1000 {
+			i1 = i
+		}
+	}
+	if i0 < 0 || i1 <= i0 || blocks[i1].Timestamp <= blocks[i0].Timestamp {
+		return 0, false
+	}
+	txs := 0
+	for _, b := range blocks[i0+1 : i1+1] {
+		txs += b.Txs
+	}
+	return float64(txs) * 1000 / float64(blocks[i1].Timestamp-blocks[i0].Timestamp), true
 }
 
 // RPS is accepted sends per second of sending time.

@@ -122,6 +122,13 @@ func WriteMarkdown(w io.Writer, r *Result) {
 	t := &r.TPS
 	row("**TPS**", "**%.1f** (%s txs in %.3f s, blocks %d..%d, largest block %s txs)",
 		t.TPS, thousands(int64(t.Txs)), float64(t.WindowMS)/1000, t.FirstBlock, t.LastBlock, thousands(int64(t.MaxBlockTxs)))
+	if t.Early > 0 {
+		late := "window under 120 s"
+		if t.Late > 0 {
+			late = fmt.Sprintf("%.1f", t.Late)
+		}
+		row("TPS in phases", "first 20 s: %.1f; 60–120 s: %s", t.Early, late)
+	}
 	s := &r.Send
 	row("**RPS**", "**%.1f** (%s accepted in %.3f s, stopped: %s)", s.RPS, thousands(s.Accepted), s.DurationMS/1000, s.Stopped)
 	row("Mempool-full answers / errors", "%s / %s", thousands(s.MempoolFull), thousands(s.Errors))

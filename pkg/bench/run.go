@@ -373,6 +373,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if !ok {
 		return res, errors.New("bench: no transactions reached a block")
 	}
+	tps.Early, _ = PhaseTPS(res.Blocks, tps, 0, 20)
+	tps.Late, _ = PhaseTPS(res.Blocks, tps, 60, 120)
 	res.TPS = tps
 	res.PerBlock = PerBlockTPS(res.Blocks, tps)
 	res.Resources = SummarizeSamples(res.Samples, int64(tps.StartMS), int64(tps.EndMS))
