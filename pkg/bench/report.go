@@ -168,6 +168,7 @@ var (
 	blue   = color.RGBA{R: 31, G: 119, B: 180, A: 255}
 	orange = color.RGBA{R: 255, G: 127, B: 14, A: 255}
 	grey   = color.RGBA{R: 120, G: 120, B: 120, A: 255}
+	red    = color.RGBA{R: 214, G: 39, B: 40, A: 255}
 )
 
 func line(xy plotter.XYs, c color.Color, dashed bool) *plotter.Line {
@@ -199,6 +200,11 @@ func tpsPlot(r *Result) *plot.Plot {
 		xy = append(xy, plotter.XY{X: prev, Y: b.TPS}, plotter.XY{X: b.Seconds, Y: b.TPS})
 		prev = b.Seconds
 	}
+	top := r.TPS.TPS
+	for _, b := range r.PerBlock {
+		top = max(top, b.TPS)
+	}
+	p.Y.Max = top * 1.1
 	l := line(xy, blue, false)
 	p.Add(l, plotter.NewGrid())
 	p.Legend.Add("per block", l)
@@ -217,21 +223,24 @@ func resourcePlots(r *Result) []*plot.Plot {
 	if r.TPS.StartMS > 0 && int64(r.TPS.StartMS) > t0 {
 		t0 = int64(r.TPS.StartMS)
 	}
-	var cpu, self, rss plotter.XYs
+	var cpu, self, other, rss plotter.XYs
 	for _, s := range r.Samples {
 		x := float64(s.UnixMilli-t0) / 1000
 		cpu = append(cpu, plotter.XY{X: x, Y: s.CPU})
 		self = append(self, plotter.XY{X: x, Y: s.SelfCPU})
+		other = append(other, plotter.XY{X: x, Y: max(0, s.HostBusy-s.CPU-s.SelfCPU)})
 		rss = append(rss, plotter.XY{X: x, Y: float64(s.RSS) / mib})
 	}
 	pc := plot.New()
 	pc.Title.Text = "CPU, % of the whole host"
 	pc.Y.Label.Text = "%"
 	pc.Y.Min, pc.Y.Max = 0, 100
-	lc, ls := line(cpu, blue, false), line(self, grey, true)
-	pc.Add(lc, ls, plotter.NewGrid())
+	lc, ls, lo := line(cpu, blue, false), line(self, grey, true), line(other, red, true)
+	lo.Width = vg.Points(0.8)
+	pc.Add(lo, lc, ls, plotter.NewGrid())
 	pc.Legend.Add("node", lc)
 	pc.Legend.Add("bench client", ls)
+	pc.Legend.Add("other processes", lo)
 	pc.Legend.Top = true
 	pm := plot.New()
 	pm.Title.Text = "Node memory (VmRSS)"

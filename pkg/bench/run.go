@@ -369,15 +369,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	res.InBlocks = watch.inBlocks()
 	res.Blocks = watch.snapshot()
-	tps, ok := ComputeTPS(res.Blocks)
-	if !ok {
-		return res, errors.New("bench: no transactions reached a block")
+	if err := res.Compute(); err != nil {
+		return res, err
 	}
-	tps.Early, _ = PhaseTPS(res.Blocks, tps, 0, 20)
-	tps.Late, _ = PhaseTPS(res.Blocks, tps, 60, 120)
-	res.TPS = tps
-	res.PerBlock = PerBlockTPS(res.Blocks, tps)
-	res.Resources = SummarizeSamples(res.Samples, int64(tps.StartMS), int64(tps.EndMS))
+	tps := res.TPS
 	cfg.logf("TPS %.1f (%d txs in %.1f s, blocks %d..%d), RPS %.1f", tps.TPS, tps.Txs, float64(tps.WindowMS)/1000, tps.FirstBlock, tps.LastBlock, res.RPS)
 	if res.Resources.Samples > 0 {
 		cfg.logf("node CPU %.1f %% of the host, RSS %.1f MiB mean / %.1f max; bench client CPU %.1f %%",
@@ -390,6 +385,23 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		cfg.logf("results in %s", cfg.OutDir)
 	}
 	return res, nil
+}
+
+// Compute derives the TPS window, its phases, the per-block series and the
+// resource summary from the recorded blocks and samples. Run calls it;
+// `n3node bench report` calls it again on a result file, so a report can be
+// redrawn from the raw records.
+func (r *Result) Compute() error {
+	tps, ok := ComputeTPS(r.Blocks)
+	if !ok {
+		return errors.New("bench: no transactions reached a block")
+	}
+	tps.Early, _ = PhaseTPS(r.Blocks, tps, 0, 20)
+	tps.Late, _ = PhaseTPS(r.Blocks, tps, 60, 120)
+	r.TPS = tps
+	r.PerBlock = PerBlockTPS(r.Blocks, tps)
+	r.Resources = SummarizeSamples(r.Samples, int64(tps.StartMS), int64(tps.EndMS))
+	return nil
 }
 
 func (c *Config) drain(ctx context.Context, watch *watcher, accepted int64, msPerBlock time.Duration) (DrainStats, error) {

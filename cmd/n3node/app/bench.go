@@ -69,6 +69,30 @@ whose committee keys are given (defaults: neo-go's privnet keys).`,
 				},
 			},
 			{
+				Name:      "report",
+				Usage:     "recompute and redraw summary.md and the plots of result directories",
+				ArgsUsage: "<dir>...",
+				Action: func(ctx context.Context, c *cli.Command) error {
+					if c.Args().Len() == 0 {
+						return errors.New("report needs at least one result directory")
+					}
+					for _, dir := range c.Args().Slice() {
+						r, err := bench.ReadResult(filepath.Join(dir, bench.ResultFile))
+						if err != nil {
+							return err
+						}
+						if err := r.Compute(); err != nil {
+							return fmt.Errorf("%s: %w", dir, err)
+						}
+						if err := bench.WriteOutputs(dir, r); err != nil {
+							return err
+						}
+						fmt.Fprintf(c.Root().Writer, "%s: TPS %.1f, RPS %.1f\n", dir, r.TPS.TPS, r.RPS)
+					}
+					return nil
+				},
+			},
+			{
 				Name:      "compare",
 				Usage:     "medians and ratios of several runs per node",
 				ArgsUsage: "<name>=<result.json or dir>[,<more>...] ...",

@@ -44,6 +44,15 @@ func TestBenchGenAndCompare(t *testing.T) {
 	if !strings.Contains(out, "| TPS | 100 (100 … 100) | 300 (300 … 300) | 3.00 |") {
 		t.Fatalf("compare:\n%s", out)
 	}
+	// report redraws from result.json.
+	os.Remove(filepath.Join(dir, "runa", bench.SummaryFile))
+	r := &bench.Result{Blocks: []bench.BlockStat{{Index: 1, Timestamp: 1000}, {Index: 2, Timestamp: 1500, Txs: 50}}}
+	if err := bench.WriteOutputs(filepath.Join(dir, "runa"), r); err != nil {
+		t.Fatal(err)
+	}
+	if out := run("report", filepath.Join(dir, "runa")); !strings.Contains(out, "TPS 100.0") {
+		t.Fatalf("report: %q", out)
+	}
 	var out2 bytes.Buffer
 	cmd := New()
 	cmd.Writer = &out2
