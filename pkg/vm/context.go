@@ -2,14 +2,10 @@ package vm
 
 import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
-
-// CallFlags are the call flags of an invocation. The VM only stores them;
-// their meaning (the C# CallFlags bits: ReadStates 1, WriteStates 2,
-// AllowCall 4, AllowNotify 8) belongs to the interop layer.
-type CallFlags uint8
 
 // invocation is the state shared by a loaded script and the contexts CALL
 // clones from it (C# ExecutionContext.SharedStates plus the per-invocation
@@ -21,7 +17,7 @@ type invocation struct {
 
 	scriptHash        hash.Uint160
 	callingScriptHash hash.Uint160
-	callFlags         CallFlags
+	callFlags         callflag.CallFlag
 	feeExempt         bool
 	data              any
 }
@@ -47,12 +43,48 @@ const (
 // fields and invocation data with the context they were called from.
 type Context struct {
 	inv      *invocation
+	script   []byte // inv.script.b, kept here for the dispatch loop
 	estack   *Stack
 	ip       int
 	rvcount  int
 	locals   []stackitem.Item // nil: no slot
 	args     []stackitem.Item // nil: no slot
 	tryStack []tryContext
+
+	// Backing arrays kept when the VM recycles the context.
+	localsBuf, argsBuf []stackitem.Item
+}
+
+// maxPooledContexts bounds the VM's free list of contexts.
+const maxPooledContexts = 64
+
+// newContext returns a recycled or new context.
+func (v *VM) newContext() *Context {
+	if n := len(v.ctxPool); n > 0 {
+		c := v.ctxPool[n-1]
+		v.ctxPool = v.ctxPool[:n-1]
+		return c
+	}
+	return new(Context)
+}
+
+// freeContext recycles an unloaded context, dropping its references.
+func (v *VM) freeContext(c *Context) {
+	if len(v.ctxPool) >= maxPooledContexts {
+		return
+	}
+	clear(c.locals)
+	clear(c.args)
+	*c = Context{localsBuf: c.localsBuf, argsBuf: c.argsBuf, tryStack: c.tryStack[:0]}
+	v.ctxPool = append(v.ctxPool, c)
+}
+
+// slot returns a slot of n items backed by *buf when it is big enough.
+func slot(buf *[]stackitem.Item, n int) []stackitem.Item {
+	if cap(*buf) < n {
+		*buf = make([]stackitem.Item, n, max(n, 8))
+	}
+	return (*buf)[:n]
 }
 
 // IP returns the instruction pointer: the position of the next instruction.
@@ -96,8 +128,9 @@ func (c *Context) SetScriptHash(h hash.Uint160) { c.inv.scriptHash = h }
 // CallingScriptHash returns the calling script hash set at load time.
 func (c *Context) CallingScriptHash() hash.Uint160 { return c.inv.callingScriptHash }
 
-// CallFlags returns the call flags of the invocation.
-func (c *Context) CallFlags() CallFlags { return c.inv.callFlags }
+// CallFlags returns the call flags of the invocation (stored for the
+// interop layer; the VM does not check them).
+func (c *Context) CallFlags() callflag.CallFlag { return c.inv.callFlags }
 
 // FeeExempt reports whether instructions of this invocation are free (the
 // Faun fee whitelist).

@@ -28,7 +28,6 @@ func (s *Stack) popInteger() (*stackitem.Integer, error) {
 		return nil, underflow()
 	}
 	item := s.items[n-1]
-	s.items[n-1] = nil
 	s.items = s.items[:n-1]
 	if i, ok := item.(*stackitem.Integer); ok {
 		s.refs.Inc(-1)
@@ -54,7 +53,6 @@ func (s *Stack) popBool() (bool, error) {
 		return false, underflow()
 	}
 	item := s.items[n-1]
-	s.items[n-1] = nil
 	s.items = s.items[:n-1]
 	if b, ok := item.(stackitem.Bool); ok {
 		s.refs.Inc(-1)

@@ -18,13 +18,24 @@ var (
 	errOverflow     = fmt.Errorf("%w: Value was either too large or too small for an Int32", ErrInvalidOperation)
 )
 
-// bigOf returns the value of x as a big.Int, using tmp for small values.
-func bigOf(x *stackitem.Integer, tmp *big.Int) *big.Int {
+// bigOf returns the value of x as a big.Int, using operand slot slot of al
+// for small values.
+func bigOf(x *stackitem.Integer, al *stackitem.Allocator, slot int) *big.Int {
 	if b := x.Big(); b != nil {
 		return b
 	}
 	v, _ := x.Int64()
-	return tmp.SetInt64(v)
+	return al.Operand(slot, v)
+}
+
+// finish wraps a value computed into al.Scratch(), failing if it exceeds
+// 32 bytes.
+func finish(al *stackitem.Allocator, z *big.Int) (stackitem.Item, error) {
+	i, err := al.Finish(z)
+	if err != nil {
+		return nil, err
+	}
+	return i, nil
 }
 
 // newInt wraps a computed big.Int, failing if it exceeds 32 bytes.
@@ -46,42 +57,42 @@ func toInt32(x *stackitem.Integer) (int, error) {
 	return int(v), nil
 }
 
-func intAdd(a, b *stackitem.Integer) (stackitem.Item, error) {
+func intAdd(a, b *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	x, xok := a.Int64()
 	y, yok := b.Int64()
 	if xok && yok {
 		s := x + y
 		if (s > x) == (y > 0) {
-			return stackitem.NewInt(s), nil
+			return al.Int(s), nil
 		}
 	}
-	var t1, t2 big.Int
-	return newInt(new(big.Int).Add(bigOf(a, &t1), bigOf(b, &t2)))
+	z := al.Scratch()
+	return finish(al, z.Add(bigOf(a, al, 0), bigOf(b, al, 1)))
 }
 
-func intSub(a, b *stackitem.Integer) (stackitem.Item, error) {
+func intSub(a, b *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	x, xok := a.Int64()
 	y, yok := b.Int64()
 	if xok && yok {
 		s := x - y
 		if (s < x) == (y > 0) {
-			return stackitem.NewInt(s), nil
+			return al.Int(s), nil
 		}
 	}
-	var t1, t2 big.Int
-	return newInt(new(big.Int).Sub(bigOf(a, &t1), bigOf(b, &t2)))
+	z := al.Scratch()
+	return finish(al, z.Sub(bigOf(a, al, 0), bigOf(b, al, 1)))
 }
 
-func intMul(a, b *stackitem.Integer) (stackitem.Item, error) {
+func intMul(a, b *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	x, xok := a.Int64()
 	y, yok := b.Int64()
 	if xok && yok {
 		if p, ok := mul64(x, y); ok {
-			return stackitem.NewInt(p), nil
+			return al.Int(p), nil
 		}
 	}
-	var t1, t2 big.Int
-	return newInt(new(big.Int).Mul(bigOf(a, &t1), bigOf(b, &t2)))
+	z := al.Scratch()
+	return finish(al, z.Mul(bigOf(a, al, 0), bigOf(b, al, 1)))
 }
 
 // mul64 multiplies with overflow detection.
@@ -114,20 +125,20 @@ func absU64(x int64) uint64 {
 	return uint64(x)
 }
 
-func intDiv(a, b *stackitem.Integer) (stackitem.Item, error) {
+func intDiv(a, b *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	if b.Sign() == 0 {
 		return nil, errDivideByZero
 	}
 	x, xok := a.Int64()
 	y, yok := b.Int64()
 	if xok && yok && !(x == math.MinInt64 && y == -1) {
-		return stackitem.NewInt(x / y), nil
+		return al.Int(x / y), nil
 	}
-	var t1, t2 big.Int
-	return newInt(new(big.Int).Quo(bigOf(a, &t1), bigOf(b, &t2)))
+	z := al.Scratch()
+	return finish(al, z.Quo(bigOf(a, al, 0), bigOf(b, al, 1)))
 }
 
-func intMod(a, b *stackitem.Integer) (stackitem.Item, error) {
+func intMod(a, b *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	if b.Sign() == 0 {
 		return nil, errDivideByZero
 	}
@@ -135,109 +146,109 @@ func intMod(a, b *stackitem.Integer) (stackitem.Item, error) {
 	y, yok := b.Int64()
 	if xok && yok {
 		if y == -1 {
-			return stackitem.NewInt(0), nil
+			return al.Int(0), nil
 		}
-		return stackitem.NewInt(x % y), nil
+		return al.Int(x % y), nil
 	}
-	var t1, t2 big.Int
-	return newInt(new(big.Int).Rem(bigOf(a, &t1), bigOf(b, &t2)))
+	z := al.Scratch()
+	return finish(al, z.Rem(bigOf(a, al, 0), bigOf(b, al, 1)))
 }
 
-func intNeg(a *stackitem.Integer) (stackitem.Item, error) {
+func intNeg(a *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	if x, ok := a.Int64(); ok && x != math.MinInt64 {
-		return stackitem.NewInt(-x), nil
+		return al.Int(-x), nil
 	}
-	var t big.Int
-	return newInt(new(big.Int).Neg(bigOf(a, &t)))
+	z := al.Scratch()
+	return finish(al, z.Neg(bigOf(a, al, 0)))
 }
 
-func intAbs(a *stackitem.Integer) (stackitem.Item, error) {
+func intAbs(a *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	if a.Sign() >= 0 {
 		return a, nil
 	}
-	return intNeg(a)
+	return intNeg(a, al)
 }
 
-func intInc(a *stackitem.Integer) (stackitem.Item, error) {
+func intInc(a *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	if x, ok := a.Int64(); ok && x != math.MaxInt64 {
-		return stackitem.NewInt(x + 1), nil
+		return al.Int(x + 1), nil
 	}
-	var t big.Int
-	return newInt(new(big.Int).Add(bigOf(a, &t), big.NewInt(1)))
+	z := al.Scratch()
+	return finish(al, z.Add(bigOf(a, al, 0), big.NewInt(1)))
 }
 
-func intDec(a *stackitem.Integer) (stackitem.Item, error) {
+func intDec(a *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	if x, ok := a.Int64(); ok && x != math.MinInt64 {
-		return stackitem.NewInt(x - 1), nil
+		return al.Int(x - 1), nil
 	}
-	var t big.Int
-	return newInt(new(big.Int).Sub(bigOf(a, &t), big.NewInt(1)))
+	z := al.Scratch()
+	return finish(al, z.Sub(bigOf(a, al, 0), big.NewInt(1)))
 }
 
-func intAnd(a, b *stackitem.Integer) (stackitem.Item, error) {
+func intAnd(a, b *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	x, xok := a.Int64()
 	y, yok := b.Int64()
 	if xok && yok {
-		return stackitem.NewInt(x & y), nil
+		return al.Int(x & y), nil
 	}
-	var t1, t2 big.Int
-	return newInt(new(big.Int).And(bigOf(a, &t1), bigOf(b, &t2)))
+	z := al.Scratch()
+	return finish(al, z.And(bigOf(a, al, 0), bigOf(b, al, 1)))
 }
 
-func intOr(a, b *stackitem.Integer) (stackitem.Item, error) {
+func intOr(a, b *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	x, xok := a.Int64()
 	y, yok := b.Int64()
 	if xok && yok {
-		return stackitem.NewInt(x | y), nil
+		return al.Int(x | y), nil
 	}
-	var t1, t2 big.Int
-	return newInt(new(big.Int).Or(bigOf(a, &t1), bigOf(b, &t2)))
+	z := al.Scratch()
+	return finish(al, z.Or(bigOf(a, al, 0), bigOf(b, al, 1)))
 }
 
-func intXor(a, b *stackitem.Integer) (stackitem.Item, error) {
+func intXor(a, b *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	x, xok := a.Int64()
 	y, yok := b.Int64()
 	if xok && yok {
-		return stackitem.NewInt(x ^ y), nil
+		return al.Int(x ^ y), nil
 	}
-	var t1, t2 big.Int
-	return newInt(new(big.Int).Xor(bigOf(a, &t1), bigOf(b, &t2)))
+	z := al.Scratch()
+	return finish(al, z.Xor(bigOf(a, al, 0), bigOf(b, al, 1)))
 }
 
-func intNot(a *stackitem.Integer) (stackitem.Item, error) {
+func intNot(a *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	if x, ok := a.Int64(); ok {
-		return stackitem.NewInt(^x), nil
+		return al.Int(^x), nil
 	}
-	var t big.Int
-	return newInt(new(big.Int).Not(bigOf(a, &t)))
+	z := al.Scratch()
+	return finish(al, z.Not(bigOf(a, al, 0)))
 }
 
-func intShl(a *stackitem.Integer, n int) (stackitem.Item, error) {
+func intShl(a *stackitem.Integer, n int, al *stackitem.Allocator) (stackitem.Item, error) {
 	if x, ok := a.Int64(); ok && n < 63 {
 		if x == 0 {
 			return a, nil
 		}
 		r := x << uint(n)
 		if r>>uint(n) == x {
-			return stackitem.NewInt(r), nil
+			return al.Int(r), nil
 		}
 	}
-	var t big.Int
-	return newInt(new(big.Int).Lsh(bigOf(a, &t), uint(n)))
+	z := al.Scratch()
+	return finish(al, z.Lsh(bigOf(a, al, 0), uint(n)))
 }
 
-func intShr(a *stackitem.Integer, n int) (stackitem.Item, error) {
+func intShr(a *stackitem.Integer, n int, al *stackitem.Allocator) (stackitem.Item, error) {
 	if x, ok := a.Int64(); ok {
 		if n > 63 {
 			n = 63
 		}
-		return stackitem.NewInt(x >> uint(n)), nil
+		return al.Int(x >> uint(n)), nil
 	}
-	var t big.Int
-	return newInt(new(big.Int).Rsh(bigOf(a, &t), uint(n)))
+	z := al.Scratch()
+	return finish(al, z.Rsh(bigOf(a, al, 0), uint(n)))
 }
 
-func intPow(a *stackitem.Integer, e int) (stackitem.Item, error) {
+func intPow(a *stackitem.Integer, e int, al *stackitem.Allocator) (stackitem.Item, error) {
 	if x, ok := a.Int64(); ok {
 		r, ok := int64(1), true
 		base := x
@@ -250,14 +261,14 @@ func intPow(a *stackitem.Integer, e int) (stackitem.Item, error) {
 			}
 		}
 		if ok {
-			return stackitem.NewInt(r), nil
+			return al.Int(r), nil
 		}
 	}
-	var t big.Int
-	return newInt(new(big.Int).Exp(bigOf(a, &t), big.NewInt(int64(e)), nil))
+	z := al.Scratch()
+	return finish(al, z.Exp(bigOf(a, al, 0), big.NewInt(int64(e)), nil))
 }
 
-func intSqrt(a *stackitem.Integer) (stackitem.Item, error) {
+func intSqrt(a *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	if a.Sign() < 0 {
 		return nil, fmt.Errorf("%w: value can not be negative", ErrInvalidOperation)
 	}
@@ -270,26 +281,24 @@ func intSqrt(a *stackitem.Integer) (stackitem.Item, error) {
 		for (r + 1) <= x/(r+1) {
 			r++
 		}
-		return stackitem.NewInt(r), nil
+		return al.Int(r), nil
 	}
-	var t big.Int
-	return newInt(new(big.Int).Sqrt(bigOf(a, &t)))
+	z := al.Scratch()
+	return finish(al, z.Sqrt(bigOf(a, al, 0)))
 }
 
 // intModMul is x1 * x2 % modulus with the sign of the dividend.
-func intModMul(x1, x2, m *stackitem.Integer) (stackitem.Item, error) {
+func intModMul(x1, x2, m *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
 	if m.Sign() == 0 {
 		return nil, errDivideByZero
 	}
-	var t1, t2, t3 big.Int
-	p := new(big.Int).Mul(bigOf(x1, &t1), bigOf(x2, &t2))
-	return newInt(p.Rem(p, bigOf(m, &t3)))
+	p := new(big.Int).Mul(bigOf(x1, al, 0), bigOf(x2, al, 1))
+	return newInt(p.Rem(p, bigOf(m, al, 2)))
 }
 
 // intModPow is BigInteger.ModPow, or Utility.ModInverse for exponent -1.
-func intModPow(value, exponent, modulus *stackitem.Integer) (stackitem.Item, error) {
-	var t1, t2, t3 big.Int
-	v, e, m := bigOf(value, &t1), bigOf(exponent, &t2), bigOf(modulus, &t3)
+func intModPow(value, exponent, modulus *stackitem.Integer, al *stackitem.Allocator) (stackitem.Item, error) {
+	v, e, m := bigOf(value, al, 0), bigOf(exponent, al, 1), bigOf(modulus, al, 2)
 	if exponent.Sign() < 0 {
 		if x, ok := exponent.Int64(); !ok || x != -1 {
 			return nil, fmt.Errorf("%w: exponent must be non-negative", ErrInvalidOperation)
@@ -311,7 +320,7 @@ func intModPow(value, exponent, modulus *stackitem.Integer) (stackitem.Item, err
 	}
 	am := new(big.Int).Abs(m)
 	if am.Cmp(big.NewInt(1)) == 0 {
-		return stackitem.NewInt(0), nil
+		return al.Int(0), nil
 	}
 	av := new(big.Int).Abs(v)
 	r := new(big.Int).Exp(av, e, am)

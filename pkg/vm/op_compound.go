@@ -40,16 +40,13 @@ func opPackMap(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 		if err != nil {
 			return err
 		}
-		old, found, err := m.Get(key)
+		old, replaced, err := m.Replace(key, value)
 		if err != nil {
 			return err
 		}
-		if found {
+		if replaced {
 			v.refs.Remove(key)
 			v.refs.Remove(old)
-		}
-		if err := m.Set(key, value); err != nil {
-			return err
 		}
 	}
 	stackitem.AdjustRefs(m, 1)
@@ -526,20 +523,19 @@ func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 		}
 		return t.Set(i, value)
 	case *stackitem.Map:
-		if stackitem.IsReferenced(t) {
-			old, found, err := t.Get(key)
-			if err != nil {
-				return err
-			}
-			if found {
-				v.refs.Remove(old)
-			} else {
-				v.refs.Add(key)
-			}
-		} else {
-			v.refs.Remove(value)
+		old, replaced, err := t.Replace(key, value)
+		if err != nil {
+			return err
 		}
-		return t.Set(key, value)
+		switch {
+		case !stackitem.IsReferenced(t):
+			v.refs.Remove(value)
+		case replaced:
+			v.refs.Remove(old)
+		default:
+			v.refs.Add(key)
+		}
+		return nil
 	case *stackitem.Buffer:
 		v.refs.Remove(value)
 		idx, err := checkIndex(key, gorgon)

@@ -13,9 +13,9 @@ func opInvalid(_ *VM, _ *Context, op opcode.Opcode, _ []byte) error {
 	return invalidOp("Opcode %s is undefined.", op)
 }
 
-func opPushInt(_ *VM, ctx *Context, _ opcode.Opcode, arg []byte) error {
+func opPushInt(v *VM, ctx *Context, _ opcode.Opcode, arg []byte) error {
 	if x, ok := bigint.Int64FromBytes(arg); ok {
-		ctx.estack.pushPrimitive(stackitem.NewInt(x))
+		ctx.estack.pushPrimitive(v.alloc.Int(x))
 		return nil
 	}
 	ctx.estack.pushPrimitive(stackitem.NewBigInteger(bigint.FromBytes(arg)))
@@ -42,11 +42,11 @@ func opPushSmall(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	return nil
 }
 
-func opPushData(_ *VM, ctx *Context, _ opcode.Opcode, arg []byte) error {
+func opPushData(v *VM, ctx *Context, _ opcode.Opcode, arg []byte) error {
 	if len(arg) > MaxItemSize {
 		return invalidOp("MaxItemSize exceed: %d/%d", len(arg), MaxItemSize)
 	}
-	ctx.estack.pushPrimitive(stackitem.NewByteString(arg))
+	ctx.estack.pushPrimitive(v.alloc.ByteString(arg))
 	return nil
 }
 

@@ -5,7 +5,7 @@ import (
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
-func opUnaryInt(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+func opUnaryInt(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	x, err := ctx.estack.popInteger()
 	if err != nil {
 		return err
@@ -13,17 +13,17 @@ func opUnaryInt(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	var r stackitem.Item
 	switch op {
 	case opcode.INVERT:
-		r, err = intNot(x)
+		r, err = intNot(x, &v.alloc)
 	case opcode.ABS:
-		r, err = intAbs(x)
+		r, err = intAbs(x, &v.alloc)
 	case opcode.NEGATE:
-		r, err = intNeg(x)
+		r, err = intNeg(x, &v.alloc)
 	case opcode.INC:
-		r, err = intInc(x)
+		r, err = intInc(x, &v.alloc)
 	case opcode.DEC:
-		r, err = intDec(x)
+		r, err = intDec(x, &v.alloc)
 	case opcode.SQRT:
-		r, err = intSqrt(x)
+		r, err = intSqrt(x, &v.alloc)
 	}
 	if err != nil {
 		return err
@@ -32,7 +32,7 @@ func opUnaryInt(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	return nil
 }
 
-func opBinaryInt(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+func opBinaryInt(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	x2, err := ctx.estack.popInteger()
 	if err != nil {
 		return err
@@ -44,21 +44,21 @@ func opBinaryInt(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	var r stackitem.Item
 	switch op {
 	case opcode.AND:
-		r, err = intAnd(x1, x2)
+		r, err = intAnd(x1, x2, &v.alloc)
 	case opcode.OR:
-		r, err = intOr(x1, x2)
+		r, err = intOr(x1, x2, &v.alloc)
 	case opcode.XOR:
-		r, err = intXor(x1, x2)
+		r, err = intXor(x1, x2, &v.alloc)
 	case opcode.ADD:
-		r, err = intAdd(x1, x2)
+		r, err = intAdd(x1, x2, &v.alloc)
 	case opcode.SUB:
-		r, err = intSub(x1, x2)
+		r, err = intSub(x1, x2, &v.alloc)
 	case opcode.MUL:
-		r, err = intMul(x1, x2)
+		r, err = intMul(x1, x2, &v.alloc)
 	case opcode.DIV:
-		r, err = intDiv(x1, x2)
+		r, err = intDiv(x1, x2, &v.alloc)
 	case opcode.MOD:
-		r, err = intMod(x1, x2)
+		r, err = intMod(x1, x2, &v.alloc)
 	case opcode.MIN:
 		r = x1
 		if x2.Cmp(x1) < 0 {
@@ -93,7 +93,7 @@ func assertShift(n int) error {
 	return nil
 }
 
-func opPow(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+func opPow(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	e, err := ctx.estack.popInt32()
 	if err != nil {
 		return err
@@ -105,7 +105,7 @@ func opPow(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	if err != nil {
 		return err
 	}
-	r, err := intPow(x, e)
+	r, err := intPow(x, e, &v.alloc)
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func opPow(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	return nil
 }
 
-func opModMul(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+func opModMul(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	m, err := ctx.estack.popInteger()
 	if err != nil {
 		return err
@@ -126,7 +126,7 @@ func opModMul(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	if err != nil {
 		return err
 	}
-	r, err := intModMul(x1, x2, m)
+	r, err := intModMul(x1, x2, m, &v.alloc)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func opModMul(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	return nil
 }
 
-func opModPow(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+func opModPow(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	m, err := ctx.estack.popInteger()
 	if err != nil {
 		return err
@@ -147,7 +147,7 @@ func opModPow(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	if err != nil {
 		return err
 	}
-	r, err := intModPow(x, e, m)
+	r, err := intModPow(x, e, m, &v.alloc)
 	if err != nil {
 		return err
 	}
@@ -155,17 +155,17 @@ func opModPow(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	return nil
 }
 
-func opShift(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return shift(ctx, op, false)
+func opShift(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	return shift(v, ctx, op, false)
 }
 
 // opShiftV0 is SHL/SHR before HF_Gorgon (neo-vm #567): a zero shift leaves
 // the value on the stack untouched, without converting it to an Integer.
-func opShiftV0(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return shift(ctx, op, true)
+func opShiftV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
+	return shift(v, ctx, op, true)
 }
 
-func shift(ctx *Context, op opcode.Opcode, zeroIsNop bool) error {
+func shift(v *VM, ctx *Context, op opcode.Opcode, zeroIsNop bool) error {
 	n, err := ctx.estack.popInt32()
 	if err != nil {
 		return err
@@ -182,9 +182,9 @@ func shift(ctx *Context, op opcode.Opcode, zeroIsNop bool) error {
 	}
 	var r stackitem.Item
 	if op == opcode.SHL {
-		r, err = intShl(x, n)
+		r, err = intShl(x, n, &v.alloc)
 	} else {
-		r, err = intShr(x, n)
+		r, err = intShr(x, n, &v.alloc)
 	}
 	if err != nil {
 		return err

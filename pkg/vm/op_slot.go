@@ -33,12 +33,15 @@ func opInitSlot(v *VM, ctx *Context, op opcode.Opcode, arg []byte) error {
 	if arg[0] == 0 && arg[1] == 0 {
 		return invalidOp("The operand 0 is invalid for OpCode.%s.", op)
 	}
-	if arg[0] > 0 {
-		ctx.locals = newNullSlot(int(arg[0]))
-		v.refs.Inc(int(arg[0]))
+	if n := int(arg[0]); n > 0 {
+		ctx.locals = slot(&ctx.localsBuf, n)
+		for i := range ctx.locals {
+			ctx.locals[i] = stackitem.Null{}
+		}
+		v.refs.Inc(n)
 	}
 	if n := int(arg[1]); n > 0 {
-		args := make([]stackitem.Item, n)
+		args := slot(&ctx.argsBuf, n)
 		for i := range args {
 			item, err := ctx.estack.PopNoRef()
 			if err != nil {

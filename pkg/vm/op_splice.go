@@ -12,7 +12,7 @@ func assertItemSize(n int) error {
 	return nil
 }
 
-func opNewBuffer(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+func opNewBuffer(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	n, err := ctx.estack.popInt32()
 	if err != nil {
 		return err
@@ -20,7 +20,7 @@ func opNewBuffer(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	if err := assertItemSize(n); err != nil {
 		return err
 	}
-	ctx.estack.pushPrimitive(stackitem.NewBuffer(make([]byte, n)))
+	ctx.estack.pushPrimitive(v.alloc.Buffer(make([]byte, n)))
 	return nil
 }
 
@@ -72,7 +72,7 @@ func opMemcpy(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 
 const maxInt32 = 1<<31 - 1
 
-func opCat(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+func opCat(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	x2, err := ctx.estack.popBytes()
 	if err != nil {
 		return err
@@ -88,22 +88,22 @@ func opCat(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	b := make([]byte, n)
 	copy(b, x1)
 	copy(b[len(x1):], x2)
-	ctx.estack.pushPrimitive(stackitem.NewBuffer(b))
+	ctx.estack.pushPrimitive(v.alloc.Buffer(b))
 	return nil
 }
 
-func opSubstr(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	return substr(ctx, true)
+func opSubstr(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+	return substr(v, ctx, true)
 }
 
 // opSubstrV0 is SUBSTR before HF_Echidna, where index + count was not
 // checked for int32 overflow. An overflowing sum still faulted in C# (the
 // slice that followed threw), so only the error differs.
-func opSubstrV0(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	return substr(ctx, false)
+func opSubstrV0(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+	return substr(v, ctx, false)
 }
 
-func substr(ctx *Context, checked bool) error {
+func substr(v *VM, ctx *Context, checked bool) error {
 	count, err := ctx.estack.popInt32()
 	if err != nil {
 		return err
@@ -133,11 +133,11 @@ func substr(ctx *Context, checked bool) error {
 	}
 	b := make([]byte, count)
 	copy(b, x[index:index+count])
-	ctx.estack.pushPrimitive(stackitem.NewBuffer(b))
+	ctx.estack.pushPrimitive(v.alloc.Buffer(b))
 	return nil
 }
 
-func opLeft(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+func opLeft(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	count, err := ctx.estack.popInt32()
 	if err != nil {
 		return err
@@ -154,11 +154,11 @@ func opLeft(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	}
 	b := make([]byte, count)
 	copy(b, x[:count])
-	ctx.estack.pushPrimitive(stackitem.NewBuffer(b))
+	ctx.estack.pushPrimitive(v.alloc.Buffer(b))
 	return nil
 }
 
-func opRight(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+func opRight(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	count, err := ctx.estack.popInt32()
 	if err != nil {
 		return err
@@ -175,6 +175,6 @@ func opRight(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	}
 	b := make([]byte, count)
 	copy(b, x[len(x)-count:])
-	ctx.estack.pushPrimitive(stackitem.NewBuffer(b))
+	ctx.estack.pushPrimitive(v.alloc.Buffer(b))
 	return nil
 }

@@ -78,8 +78,7 @@ func (s *Stack) PopNoRef() (stackitem.Item, error) {
 		return nil, fmt.Errorf("%w: Out of stack bounds: 0/0", ErrStackUnderflow)
 	}
 	item := s.items[n-1]
-	s.items[n-1] = nil
-	s.items = s.items[:n-1]
+	s.items = s.items[:n-1] // the stale slot is overwritten by the next push or cleared by reset
 	return item, nil
 }
 
@@ -119,8 +118,10 @@ func (s *Stack) Clear() {
 	s.items = s.items[:0]
 }
 
-// reset drops all items without counting (the counter is reset separately).
+// reset drops all items without counting (the counter is reset
+// separately), clearing stale slots above the top too.
 func (s *Stack) reset() {
+	s.items = s.items[:cap(s.items)]
 	clear(s.items)
 	s.items = s.items[:0]
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 	"github.com/n3node/n3node/pkg/vm/vmstate"
@@ -143,6 +144,8 @@ type VM struct {
 
 	hooks       Hooks
 	breakpoints map[*Script]map[int]struct{}
+	alloc       stackitem.Allocator
+	ctxPool     []*Context
 }
 
 // New returns a VM with the latest rules, no GAS charging and no hooks,
@@ -163,6 +166,9 @@ func New() *VM {
 // counters, clears the fault and breakpoints, sets the latest rules,
 // unlimited GAS and no fee factor, and state BREAK. Hooks are kept.
 func (v *VM) Reset() {
+	for _, c := range v.istack {
+		v.freeContext(c)
+	}
 	clear(v.istack)
 	v.istack = v.istack[:0]
 	v.result.reset()
@@ -283,7 +289,7 @@ type LoadParams struct {
 	// stored for the interop layer (see the Context accessors).
 	ScriptHash        hash.Uint160
 	CallingScriptHash hash.Uint160
-	CallFlags         CallFlags
+	CallFlags         callflag.CallFlag
 	FeeExempt         bool
 	Data              any
 }
@@ -312,8 +318,10 @@ func (v *VM) LoadScriptWith(s *Script, p LoadParams) (*Context, error) {
 		feeExempt:         p.FeeExempt,
 		data:              p.Data,
 	}
-	ctx := &Context{inv: inv, estack: inv.estack, ip: p.Offset, rvcount: p.RVCount}
+	ctx := v.newContext()
+	ctx.inv, ctx.script, ctx.estack, ctx.ip, ctx.rvcount = inv, s.b, inv.estack, p.Offset, p.RVCount
 	if err := v.loadContext(ctx); err != nil {
+		v.freeContext(ctx)
 		return nil, err
 	}
 	return ctx, nil
@@ -333,8 +341,10 @@ func (v *VM) call(cur *Context, pos int) (*Context, error) {
 	if pos < 0 || pos > len(cur.inv.script.b) {
 		return nil, fmt.Errorf("%w: Out of script bounds: %d/%d", ErrInvalidOperation, pos, len(cur.inv.script.b))
 	}
-	ctx := &Context{inv: cur.inv, estack: cur.estack, ip: pos, rvcount: 0}
+	ctx := v.newContext()
+	ctx.inv, ctx.script, ctx.estack, ctx.ip, ctx.rvcount = cur.inv, cur.script, cur.estack, pos, 0
 	if err := v.loadContext(ctx); err != nil {
+		v.freeContext(ctx)
 		return nil, err
 	}
 	return ctx, nil
@@ -372,10 +382,12 @@ func (v *VM) unloadContext(c *Context) error {
 	for _, it := range c.args {
 		v.refs.Remove(it)
 	}
+	var err error
 	if other && v.hooks.Unloaded != nil {
-		return v.hooks.Unloaded(v, c, v.uncaught == nil)
+		err = v.hooks.Unloaded(v, c, v.uncaught == nil)
 	}
-	return nil
+	v.freeContext(c)
+	return err
 }
 
 // SetGasLimit sets the GAS limit in datoshi; a negative value means no
@@ -502,17 +514,26 @@ func (v *VM) executeNext() {
 		return
 	}
 	ctx := v.istack[n-1]
-	script := ctx.inv.script.b
+	script := ctx.script
 	ip := ctx.ip
 	op := opcode.RET
 	var arg []byte
 	size := 0
 	if ip < len(script) {
-		var err error
-		op, arg, size, err = decodeAt(script, ip)
-		if err != nil {
-			v.setFault(ip, op, err)
-			return
+		op = opcode.Opcode(script[ip])
+		switch info := int(operandInfo[op]); {
+		case info == 0:
+			size = 1
+		case info > 0 && info < len(script)-ip:
+			size = 1 + info
+			arg = script[ip+1 : ip+size : ip+size]
+		default:
+			var err error
+			op, arg, size, err = decodeAt(script, ip)
+			if err != nil {
+				v.setFault(ip, op, err)
+				return
+			}
 		}
 	}
 	if v.hooks.PreStep != nil {

@@ -16,8 +16,12 @@ func New() *cli.Command {
 		Usage:   "Neo N3 full node",
 		Version: Version,
 		Commands: []*cli.Command{
+			dbCommand(),
 			utilCommand(),
 			benchCommand(),
+			vmCommand(),
+			walletCommand(),
+			contractCommand(),
 		},
 	}
 }

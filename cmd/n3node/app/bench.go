@@ -16,6 +16,9 @@ import (
 
 	"github.com/n3node/n3node/pkg/bench"
 	"github.com/n3node/n3node/pkg/bench/procstat"
+	"github.com/n3node/n3node/pkg/encoding/address"
+	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/wallet"
 )
 
 func benchCommand() *cli.Command {
@@ -40,6 +43,9 @@ whose committee keys are given (defaults: neo-go's privnet keys).`,
 			&cli.StringFlag{Name: "pidfile", Usage: "file holding the node's pid"},
 			&cli.BoolFlag{Name: "no-stats", Usage: "do not sample the node process (else found by --pid, --pidfile or the RPC port)"},
 			&cli.StringSliceFlag{Name: "committee-wif", Usage: "validator keys to fund the sender from (default by validators count: neo-go's 1- or 4-node privnet)"},
+			&cli.StringSliceFlag{Name: "committee-wallet", Usage: "NEP-6 wallet(s) holding the validator keys (instead of --committee-wif)"},
+			&cli.StringSliceFlag{Name: "committee-password", Value: []string{"one"},
+				Usage: "password of --committee-wallet: one for all, or one per wallet in order (neo-go's privnet wallet1..4 use one, two, three, four)"},
 			&cli.BoolFlag{Name: "skip-prepare", Usage: "do not fund the sender"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress messages"},
 		),
@@ -189,6 +195,13 @@ func runBench(ctx context.Context, c *cli.Command) error {
 			cfg.Progress = true
 		}
 	}
+	if ws := c.StringSlice("committee-wallet"); len(ws) > 0 {
+		wifs, err := walletWIFs(ws, c.StringSlice("committee-password"))
+		if err != nil {
+			return err
+		}
+		cfg.CommitteeWIFs = append(cfg.CommitteeWIFs, wifs...)
+	}
 	if cfg.OutDir == "" {
 		cfg.OutDir = "bench-" + time.Now().Format("20060102-150405")
 	}
@@ -210,6 +223,40 @@ func runBench(ctx context.Context, c *cli.Command) error {
 	}
 	fmt.Fprintf(w, "  -> %s\n", cfg.OutDir)
 	return nil
+}
+
+// walletWIFs returns the distinct keys of the single-signature accounts of
+// NEP-6 wallets.
+func walletWIFs(paths, passwords []string) ([]string, error) {
+	if len(passwords) != 1 && len(passwords) != len(paths) {
+		return nil, fmt.Errorf("%d wallets and %d passwords", len(paths), len(passwords))
+	}
+	seen := make(map[string]bool)
+	var wifs []string
+	for i, p := range paths {
+		password := passwords[min(i, len(passwords)-1)]
+		w, err := wallet.NewWalletFromFile(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range w.Accounts {
+			if !smartcontract.IsSignatureContract(a.GetVerificationScript()) {
+				continue
+			}
+			if err := a.Decrypt(password, w.Scrypt); err != nil {
+				return nil, fmt.Errorf("%s: account %s: %w", p, address.FromUint160(a.ScriptHash()), err)
+			}
+			if wif := a.PrivateKey().WIF(); !seen[wif] {
+				seen[wif] = true
+				wifs = append(wifs, wif)
+			}
+			a.Close()
+		}
+	}
+	if len(wifs) == 0 {
+		return nil, fmt.Errorf("no single-signature account in %s", strings.Join(paths, ", "))
+	}
+	return wifs, nil
 }
 
 // nodePid finds the node process: --pid, --pidfile, or the process that

@@ -5,10 +5,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/n3node/n3node/pkg/bench"
+	"github.com/n3node/n3node/pkg/config"
 )
 
 func TestBenchGenAndCompare(t *testing.T) {
@@ -58,5 +60,37 @@ func TestBenchGenAndCompare(t *testing.T) {
 	cmd.Writer = &out2
 	if err := cmd.Run(context.Background(), []string{"n3node", "bench", "compare", "nonsense"}); err == nil {
 		t.Fatal("bad compare argument accepted")
+	}
+}
+
+// TestWalletWIFs reads the privnet validator keys from the embedded NEP-6
+// wallets and checks them against the built-in ones.
+func TestWalletWIFs(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for _, name := range []string{"wallet1.json", "wallet2.json", "wallet3.json", "wallet4.json"} {
+		b, err := config.EmbeddedWallet(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	wifs, err := walletWIFs(paths, []string{"one", "two", "three", "four"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := slices.Sorted(slices.Values(wifs)), slices.Sorted(slices.Values(bench.FourNodeWIFs))
+	if !slices.Equal(got, want) {
+		t.Fatalf("wallet keys %v, want %v", got, want)
+	}
+	if _, err := walletWIFs(paths[:1], []string{"wrong"}); err == nil {
+		t.Fatal("wrong password accepted")
+	}
+	if _, err := walletWIFs(paths, []string{"one", "two"}); err == nil {
+		t.Fatal("password count mismatch accepted")
 	}
 }

@@ -34,23 +34,50 @@ func (b Batch) Len() int { return len(b.entries) }
 // followed by the storage key). The batch keeps the values: the caller must
 // not modify them until the batch has been applied.
 func MapToBatch(changes map[string][]byte, prefixLen int) (Batch, error) {
+	keys := make([]string, 0, len(changes))
 	total := 0
 	for k, v := range changes {
 		if err := checkChange(len(k)-prefixLen, v); err != nil {
 			return Batch{}, fmt.Errorf("key %x: %w", k, err)
 		}
 		total += 2 * (len(k) - prefixLen)
+		keys = append(keys, k)
 	}
+	// Sorting the keys (cheap string compares) sorts their nibble paths
+	// when all keys share their first prefixLen bytes, as they should.
+	slices.Sort(keys)
 	nib := make([]byte, 0, total)
 	es := make([]entry, 0, len(changes))
-	for k, v := range changes {
+	for _, k := range keys {
 		start := len(nib)
 		for i := prefixLen; i < len(k); i++ {
 			nib = append(nib, k[i]>>4, k[i]&0x0f)
 		}
-		es = append(es, entry{path: nib[start:len(nib):len(nib)], value: v})
+		es = append(es, entry{path: nib[start:len(nib):len(nib)], value: changes[k]})
 	}
-	slices.SortFunc(es, func(a, b entry) int { return bytes.Compare(a.path, b.path) })
+	return sortedBatch(es)
+}
+
+// sortedBatch sorts es by path if needed and refuses duplicate paths.
+func sortedBatch(es []entry) (Batch, error) {
+	for pass := 0; pass < 2; pass++ {
+		sorted := true
+		for i := 1; i < len(es); i++ {
+			switch bytes.Compare(es[i-1].path, es[i].path) {
+			case 0:
+				return Batch{}, fmt.Errorf("%w: duplicate key %x in batch", ErrInvalidKey, fromNibbles(nil, es[i].path))
+			case 1:
+				sorted = false
+			}
+			if !sorted {
+				break
+			}
+		}
+		if sorted {
+			return Batch{entries: es}, nil
+		}
+		slices.SortFunc(es, func(a, b entry) int { return bytes.Compare(a.path, b.path) })
+	}
 	return Batch{entries: es}, nil
 }
 
@@ -71,13 +98,7 @@ func NewBatch(kvs []KeyValue) (Batch, error) {
 		nib = toNibbles(nib, kv.Key)
 		es = append(es, entry{path: nib[start:len(nib):len(nib)], value: kv.Value})
 	}
-	slices.SortFunc(es, func(a, b entry) int { return bytes.Compare(a.path, b.path) })
-	for i := 1; i < len(es); i++ {
-		if bytes.Equal(es[i-1].path, es[i].path) {
-			return Batch{}, fmt.Errorf("%w: duplicate key %x in batch", ErrInvalidKey, fromNibbles(nil, es[i].path))
-		}
-	}
-	return Batch{entries: es}, nil
+	return sortedBatch(es)
 }
 
 func checkChange(keyLen int, v []byte) error {
@@ -111,6 +132,7 @@ func (t *Trie) apply(n *Node, es []entry, d int) (*Node, bool, error) {
 		r := t.build(es, d)
 		return r, r != nil, nil
 	}
+	n.flags |= flagVisited
 	switch n.typ {
 	case HashT:
 		r, err := t.resolve(n.hash)
@@ -209,6 +231,7 @@ func (t *Trie) applyExt(n *Node, es []entry, d int) (*Node, bool, error) {
 	}
 	t.release(n)
 	tail := n.next
+	tail.flags |= flagMoved // now deeper: Collapse must walk all of it
 	if l-j-1 > 0 {
 		tail = newExt(key[j+1:], n.next)
 	}

@@ -14,9 +14,10 @@ var errStop = errors.New("stop")
 
 // Seek calls fn for every key with the given prefix, in ascending key order
 // starting at prefix+start (inclusive), or with backwards in descending
-// order starting at prefix+start (inclusive; from the last key with the
-// prefix if start is empty), until fn returns false. These are the
-// semantics of storage.Store.Seek. k and v are valid only during the call.
+// order over the keys that are <= prefix+start or begin with it (all keys
+// with the prefix if start is empty), until fn returns false. These are the
+// semantics of storage.SeekRange (and neo-go's TrieStore). k and v are
+// valid only during the call.
 //
 // Seek reads nodes it needs from the store without keeping them: it does
 // not grow the in-memory trie. It returns an error wrapping ErrMissingNode

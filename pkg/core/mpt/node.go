@@ -78,7 +78,12 @@ var (
 const (
 	flagDirty     uint8 = 1 << iota // hash not computed: node created or changed since the last commit
 	flagCollapsed                   // hash node standing for a fully restored subtree (Billet)
+	flagVisited                     // in a Trie: created or visited since the last Collapse
+	flagMoved                       // in a Trie: subtree moved deeper since the last Collapse
 )
+
+// flagNew is the flags of a node created by trie code.
+const flagNew = flagDirty | flagVisited
 
 // Node is one trie node. A nil *Node is the empty node. Branch, extension
 // and leaf nodes carry their content; a hash node stands for a node by its
@@ -109,17 +114,17 @@ type branchAlloc struct {
 func newBranch() *Node {
 	a := new(branchAlloc)
 	a.n.typ = BranchT
-	a.n.flags = flagDirty
+	a.n.flags = flagNew
 	a.n.kids = &a.kids
 	return &a.n
 }
 
 func newExt(key []byte, next *Node) *Node {
-	return &Node{typ: ExtensionT, flags: flagDirty, data: key, next: next}
+	return &Node{typ: ExtensionT, flags: flagNew, data: key, next: next}
 }
 
 func newLeaf(value []byte) *Node {
-	return &Node{typ: LeafT, flags: flagDirty, data: value}
+	return &Node{typ: LeafT, flags: flagNew, data: value}
 }
 
 func newHash(h hash.Uint256) *Node {
@@ -316,16 +321,40 @@ func decodeNode(b []byte, copyData bool) (*Node, error) {
 	case BranchT:
 		n = newBranch()
 		n.flags = 0
+		// One allocation for all hash children: count them first.
+		cnt := 0
+		for p := 1; p < len(b) && cnt <= BranchChildCount; cnt++ {
+			if b[p] == byte(HashT) {
+				p += hashChildSize
+			} else {
+				p++
+			}
+		}
+		hs := make([]Node, 0, min(cnt, BranchChildCount))
 		nonEmpty := 0
 		for i := range n.kids {
-			c, err := readChild(r)
-			if err != nil {
-				return nil, err
+			t := NodeType(r.ReadU8())
+			switch {
+			case r.Err != nil:
+				return nil, fmt.Errorf("%w: child: %w", ErrInvalidNode, r.Err)
+			case t == EmptyT:
+				continue
+			case t != HashT:
+				return nil, fmt.Errorf("%w: child of type %s (only hash or empty children are accepted)", ErrInvalidNode, t)
 			}
-			if c != nil {
-				nonEmpty++
+			var c *Node
+			if len(hs) < cap(hs) {
+				hs = append(hs, Node{typ: HashT})
+				c = &hs[len(hs)-1]
+			} else {
+				c = &Node{typ: HashT}
+			}
+			r.ReadBytes(c.hash[:])
+			if r.Err != nil {
+				return nil, fmt.Errorf("%w: child hash: %w", ErrInvalidNode, r.Err)
 			}
 			n.kids[i] = c
+			nonEmpty++
 		}
 		if nonEmpty < 2 {
 			return nil, fmt.Errorf("%w: branch with %d children", ErrInvalidNode, nonEmpty)

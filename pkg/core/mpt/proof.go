@@ -31,31 +31,42 @@ func (t *Trie) GetProof(key []byte) ([][]byte, error) {
 	if err := checkKey(key); err != nil {
 		return nil, err
 	}
-	t.commit(t.root)
+	t.commit()
 	var buf [2 * MaxKeyLength]byte
 	path := toNibbles(buf[:0], key)
 	var proof [][]byte
+	var raw []byte // stored encoding of the node just loaded
 	slot := &t.root
 	for {
 		n := *slot
 		if n == nil {
 			return nil, ErrNotFound
 		}
+		n.flags |= flagVisited
+		enc := raw
+		raw = nil
+		if n.typ != HashT && enc == nil {
+			enc = n.Bytes()
+		}
 		switch n.typ {
 		case HashT:
-			r, err := t.resolve(n.hash)
+			r, data, err := t.resolveData(n.hash)
 			if err != nil {
 				return nil, err
 			}
 			*slot = r
+			if t.mode.RC() {
+				data = data[:len(data)-refSuffixLen]
+			}
+			raw = bytes.Clone(data) // the node aliases data; the caller owns the proof
 			continue
 		case LeafT:
 			if len(path) != 0 {
 				return nil, ErrNotFound
 			}
-			return append(proof, n.Bytes()), nil
+			return append(proof, enc), nil
 		case BranchT:
-			proof = append(proof, n.Bytes())
+			proof = append(proof, enc)
 			if len(path) == 0 {
 				slot = &n.kids[valueSlot]
 			} else {
@@ -66,7 +77,7 @@ func (t *Trie) GetProof(key []byte) ([][]byte, error) {
 			if !bytes.HasPrefix(path, n.data) {
 				return nil, ErrNotFound
 			}
-			proof = append(proof, n.Bytes())
+			proof = append(proof, enc)
 			path = path[len(n.data):]
 			slot = &n.next
 		}

@@ -189,7 +189,11 @@ func runProperty(t *testing.T, r *rand.Rand, mode Mode, blocks [][]op) {
 					t.Fatalf("block %d: trie %d key %x = %x, want %x", height, i, k, got, v)
 				}
 			}
-			tr.Collapse(r.IntN(4))
+			d := r.IntN(4)
+			tr.Collapse(d)
+			if got := memDepth(tr.root); got > d {
+				t.Fatalf("block %d: trie %d keeps nodes at depth %d after Collapse(%d)", height, i, got, d)
+			}
 		}
 		if mode.GC() && height%5 == 4 {
 			for i := range stores {
@@ -210,6 +214,28 @@ func runProperty(t *testing.T, r *rand.Rand, mode Mode, blocks [][]op) {
 			}
 		}
 	}
+}
+
+// memDepth returns the depth of the deepest node other than a hash node
+// kept in memory below n (-1 if n is a hash node or empty).
+func memDepth(n *Node) int {
+	if n == nil || n.typ == HashT {
+		return -1
+	}
+	d := 0
+	switch n.typ {
+	case BranchT:
+		for _, c := range n.kids {
+			if cd := memDepth(c); cd+1 > d {
+				d = cd + 1
+			}
+		}
+	case ExtensionT:
+		if nd := memDepth(n.next); nd+1 > d {
+			d = nd + 1
+		}
+	}
+	return d
 }
 
 // checkReads compares Get, Find and Seek on tr with the reference map.
@@ -358,5 +384,12 @@ func TestPropertyLargeBatch(t *testing.T) {
 			t.Fatalf("%d keys stored, want %d", len(res.kv), len(ref))
 		}
 		tr.Collapse(DefaultCollapseDepth)
+		if got := memDepth(tr.root); got > DefaultCollapseDepth {
+			t.Fatalf("nodes at depth %d kept", got)
+		}
+		// Read some keys so the next blocks start from a partly loaded trie.
+		for i := range 50 {
+			tr.Get([]byte(all[i*7%len(all)]))
+		}
 	}
 }

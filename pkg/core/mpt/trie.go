@@ -5,6 +5,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -52,9 +55,9 @@ func (m Mode) String() string {
 }
 
 // NodePrefix is the store key prefix of trie nodes: a node is stored under
-// NodePrefix followed by its hash (neo-go: storage.DataMPT). C# keeps its
-// own store with prefix 0xf0 and a var-int reference count.
-const NodePrefix byte = 0x03
+// NodePrefix followed by its hash (storage.DataMPT, as in neo-go). C# keeps
+// its own store with prefix 0xf0 and a var-int reference count.
+const NodePrefix = byte(storage.DataMPT)
 
 // refSuffixLen is the length of the reference-count suffix in RC modes: a
 // flag byte (1 = active, 0 = dead in GC mode) and a little-endian uint32
@@ -96,19 +99,43 @@ func NodeKey(h hash.Uint256) []byte {
 // nodes, and Flush writes the nodes that became reachable (and, in RC
 // modes, the reference count changes) to the store.
 //
-// A Trie is not safe for concurrent use; reads (Get, Find, GetProof) load
-// nodes into memory and so are writes too.
+// A Trie is not safe for concurrent use; reads (Get, GetProof) load nodes
+// into memory and so are writes too. It must be the only writer of trie
+// nodes in its store (it reuses reference counts it read since the last
+// flush).
 type Trie struct {
 	store storage.Store
 	mode  Mode
 	root  *Node
 
-	// pending holds, per hash, the net number of references gained or lost
-	// since the last flush and the encoding of nodes created in that time.
-	pending map[hash.Uint256]pendingRef
-	arena   arena
+	// Reference changes since the last flush: nodes hashed by commit (each
+	// gains a reference) and stored nodes released (each loses one). A
+	// hash may appear several times in each.
+	cm       committer
+	released []hash.Uint256
+	// changes counts the changes applied since the last commit, to decide
+	// whether hashing is worth spreading over several goroutines.
+	changes int
+	// known holds, in RC modes, the stored value of nodes loaded since the
+	// last flush (the store does not change in between), saving a read
+	// when they are released.
+	known map[hash.Uint256][]byte
+	// collapsed is the depth of the last Collapse (-1: none yet).
+	collapsed int
 }
 
+// committer hashes dirty nodes, keeping their encodings.
+type committer struct {
+	arena   arena
+	created []createdNode // nodes hashed (each gains a reference)
+}
+
+type createdNode struct {
+	h   hash.Uint256
+	enc []byte
+}
+
+// pendingRef is the net reference change of one hash.
 type pendingRef struct {
 	delta int32
 	enc   []byte // node encoding; nil if the node was only released
@@ -118,9 +145,9 @@ type pendingRef struct {
 // the zero hash opens an empty trie. Nothing is read until needed.
 func NewTrie(root hash.Uint256, mode Mode, store storage.Store) *Trie {
 	t := &Trie{
-		store:   store,
-		mode:    mode,
-		pending: make(map[hash.Uint256]pendingRef),
+		store:     store,
+		mode:      mode,
+		collapsed: -1,
 	}
 	if !root.IsZero() {
 		t.root = newHash(root)
@@ -160,36 +187,61 @@ func fromNibbles(dst, path []byte) []byte {
 
 // resolve loads the node with hash h from the store.
 func (t *Trie) resolve(h hash.Uint256) (*Node, error) {
-	return loadNode(t.store, t.mode, h)
+	n, _, err := t.resolveData(h)
+	return n, err
+}
+
+// resolveData is resolve also returning the stored value (which the node
+// aliases and the caller must not modify).
+func (t *Trie) resolveData(h hash.Uint256) (*Node, []byte, error) {
+	n, data, err := loadNodeData(t.store, t.mode, h)
+	if err != nil {
+		return nil, nil, err
+	}
+	n.flags |= flagVisited
+	if t.mode.RC() {
+		if t.known == nil {
+			t.known = make(map[hash.Uint256][]byte)
+		}
+		t.known[h] = data
+	}
+	return n, data, nil
 }
 
 // loadNode reads and decodes the node with hash h. In GC mode a dead node
 // counts as missing.
 func loadNode(store storage.Store, mode Mode, h hash.Uint256) (*Node, error) {
+	n, _, err := loadNodeData(store, mode, h)
+	return n, err
+}
+
+// loadNodeData is loadNode also returning the stored value (which the node
+// aliases).
+func loadNodeData(store storage.Store, mode Mode, h hash.Uint256) (*Node, []byte, error) {
 	var key [1 + hash.Uint256Size]byte
 	key[0] = NodePrefix
 	copy(key[1:], h[:])
 	data, err := store.Get(key[:])
 	if err != nil {
 		if errors.Is(err, storage.ErrKeyNotFound) {
-			return nil, fmt.Errorf("%w: %s", ErrMissingNode, h)
+			return nil, nil, fmt.Errorf("%w: %s", ErrMissingNode, h)
 		}
-		return nil, fmt.Errorf("reading MPT node %s: %w", h, err)
+		return nil, nil, fmt.Errorf("reading MPT node %s: %w", h, err)
 	}
 	enc, err := stripRef(data, mode, h)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// data is our own copy (Store.Get returns one), so the node may alias it.
 	n, err := decodeNode(enc, false)
 	if err != nil {
-		return nil, fmt.Errorf("%w: node %s: %w", ErrCorruptStore, h, err)
+		return nil, nil, fmt.Errorf("%w: node %s: %w", ErrCorruptStore, h, err)
 	}
 	if n == nil || n.typ == HashT {
-		return nil, fmt.Errorf("%w: node %s is stored as %s", ErrCorruptStore, h, n.Type())
+		return nil, nil, fmt.Errorf("%w: node %s is stored as %s", ErrCorruptStore, h, n.Type())
 	}
 	n.hash = h
-	return n, nil
+	return n, data, nil
 }
 
 // stripRef returns the node encoding of a stored value.
@@ -221,6 +273,7 @@ func (t *Trie) Get(key []byte) ([]byte, error) {
 		if n == nil {
 			return nil, ErrNotFound
 		}
+		n.flags |= flagVisited
 		switch n.typ {
 		case HashT:
 			r, err := t.resolve(n.hash)
@@ -294,6 +347,7 @@ func (t *Trie) PutBatch(b Batch) error {
 }
 
 func (t *Trie) applyRoot(es []entry) (bool, error) {
+	t.changes += len(es)
 	r, changed, err := t.apply(t.root, es, 0)
 	if err != nil {
 		return false, err
@@ -305,33 +359,85 @@ func (t *Trie) applyRoot(es []entry) (bool, error) {
 // StateRoot returns the root hash, computing the hashes of changed nodes;
 // the zero hash for an empty trie.
 func (t *Trie) StateRoot() hash.Uint256 {
-	t.commit(t.root)
+	t.commit()
 	return t.root.Hash()
+}
+
+// commit computes the hashes of dirty nodes from the root down.
+func (t *Trie) commit() {
+	if t.changes >= parallelCommitMin && runtime.GOMAXPROCS(0) > 1 {
+		t.commitParallel()
+	}
+	t.cm.commit(t.root)
+	t.changes = 0
+}
+
+// parallelCommitMin is the number of changes from which commit hashes the
+// subtrees of the first branch on separate goroutines.
+const parallelCommitMin = 2048
+
+// commitParallel hashes the dirty children of the topmost dirty branch
+// concurrently, each worker with its own committer. Hashes do not depend
+// on the order, so the result is the same as a sequential commit.
+func (t *Trie) commitParallel() {
+	n := t.root
+	for n != nil && n.typ == ExtensionT && n.flags&flagDirty != 0 {
+		n = n.next
+	}
+	if n == nil || n.typ != BranchT || n.flags&flagDirty == 0 {
+		return
+	}
+	var todo []*Node
+	for _, c := range n.kids {
+		if c != nil && c.flags&flagDirty != 0 {
+			todo = append(todo, c)
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(todo))
+	if workers < 2 {
+		return
+	}
+	cms := make([]committer, workers)
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	for w := range cms {
+		wg.Add(1)
+		go func(cm *committer) {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(todo) {
+					return
+				}
+				cm.commit(todo[i])
+			}
+		}(&cms[w])
+	}
+	wg.Wait()
+	for i := range cms {
+		t.cm.created = append(t.cm.created, cms[i].created...)
+		t.cm.arena.adopt(&cms[i].arena)
+	}
 }
 
 // commit computes the hashes of n and its dirty descendants, recording a
 // reference gained for each.
-func (t *Trie) commit(n *Node) {
+func (c *committer) commit(n *Node) {
 	if n == nil || n.flags&flagDirty == 0 {
 		return
 	}
 	switch n.typ {
 	case BranchT:
-		for _, c := range n.kids {
-			t.commit(c)
+		for _, k := range n.kids {
+			c.commit(k)
 		}
 	case ExtensionT:
-		t.commit(n.next)
+		c.commit(n.next)
 	}
-	enc := n.appendEncoding(t.arena.alloc(n.Size())[:0])
+	enc := n.appendEncoding(c.arena.alloc(n.Size())[:0])
 	n.hash = hash.Hash256(enc)
 	n.flags &^= flagDirty
-	p := t.pending[n.hash]
-	p.delta++
-	if p.enc == nil {
-		p.enc = enc
-	}
-	t.pending[n.hash] = p
+	c.created = append(c.created, createdNode{n.hash, enc})
 }
 
 // release records that a stored (clean) node loses one reference because
@@ -341,9 +447,7 @@ func (t *Trie) release(n *Node) {
 	if n.flags&flagDirty != 0 {
 		return
 	}
-	p := t.pending[n.hash]
-	p.delta--
-	t.pending[n.hash] = p
+	t.released = append(t.released, n.hash)
 	if n.typ != HashT {
 		n.flags |= flagDirty
 	}
@@ -353,8 +457,8 @@ func (t *Trie) release(n *Node) {
 // the previous flush to the store in one change set. height is the block
 // height recorded for nodes that die in ModeGC.
 func (t *Trie) Flush(height uint32) error {
-	t.commit(t.root)
-	changes := make(map[string][]byte, len(t.pending))
+	t.commit()
+	changes := make(map[string][]byte, len(t.cm.created)+len(t.released))
 	if err := t.collect(height, changes); err != nil {
 		return err
 	}
@@ -363,8 +467,8 @@ func (t *Trie) Flush(height uint32) error {
 			return fmt.Errorf("writing MPT nodes: %w", err)
 		}
 	}
-	clear(t.pending)
-	t.arena.reset() // the store keeps no reference to the values
+	t.clearPending()
+	t.cm.arena.reset() // the store keeps no reference to the values
 	return nil
 }
 
@@ -374,61 +478,108 @@ func (t *Trie) Flush(height uint32) error {
 // other trie or Billet on that store) reads or flushes again. Values in dst
 // must not be modified. On error, dst may hold part of the changes.
 func (t *Trie) FlushTo(height uint32, dst map[string][]byte) error {
-	t.commit(t.root)
+	t.commit()
 	if err := t.collect(height, dst); err != nil {
 		return err
 	}
-	clear(t.pending)
-	t.arena = arena{} // dst still references the old chunks
+	t.clearPending()
+	t.cm.arena = arena{} // dst still references the old chunks
 	return nil
+}
+
+func (t *Trie) clearPending() {
+	clear(t.cm.created) // drop references to encodings
+	t.cm.created = t.cm.created[:0]
+	t.released = t.released[:0]
+	t.known = nil
+}
+
+// nodeKeys returns the store keys of n hashes as substrings of one string
+// (map keys) and as sub-slices of one buffer (for reads).
+func nodeKeys(n int, h func(i int) hash.Uint256) ([]string, []byte) {
+	const kl = 1 + hash.Uint256Size
+	kb := make([]byte, 0, n*kl)
+	for i := range n {
+		x := h(i)
+		kb = append(kb, NodePrefix)
+		kb = append(kb, x[:]...)
+	}
+	all := string(kb)
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = all[i*kl : (i+1)*kl]
+	}
+	return keys, kb
 }
 
 // collect turns pending reference changes into store changes.
 func (t *Trie) collect(height uint32, dst map[string][]byte) error {
+	if !t.mode.RC() {
+		// Store every created node not cancelled by a release of the same
+		// hash (a node created and changed again before the flush).
+		var rel map[hash.Uint256]int32
+		if len(t.released) != 0 {
+			rel = make(map[hash.Uint256]int32, len(t.released))
+			for _, h := range t.released {
+				rel[h]++
+			}
+		}
+		keys, _ := nodeKeys(len(t.cm.created), func(i int) hash.Uint256 { return t.cm.created[i].h })
+		for i, c := range t.cm.created {
+			if rel != nil {
+				if r := rel[c.h]; r > 0 {
+					rel[c.h] = r - 1
+					continue
+				}
+			}
+			dst[keys[i]] = c.enc
+		}
+		return nil
+	}
+	net := make(map[hash.Uint256]pendingRef, len(t.cm.created)+len(t.released))
+	for _, c := range t.cm.created {
+		p := net[c.h]
+		p.delta++
+		p.enc = c.enc
+		net[c.h] = p
+	}
+	for _, h := range t.released {
+		p := net[h]
+		p.delta--
+		net[h] = p
+	}
 	type change struct {
 		h hash.Uint256
 		p pendingRef
 	}
-	changes := make([]change, 0, len(t.pending))
-	for h, p := range t.pending {
+	changes := make([]change, 0, len(net))
+	for h, p := range net {
 		if p.delta != 0 {
 			changes = append(changes, change{h, p})
 		}
 	}
-	if len(changes) == 0 {
-		return nil
-	}
-	// All keys in one string: each map key is a substring of it.
+	keys, kb := nodeKeys(len(changes), func(i int) hash.Uint256 { return changes[i].h })
 	const kl = 1 + hash.Uint256Size
-	kb := make([]byte, 0, len(changes)*kl)
-	for _, c := range changes {
-		kb = append(kb, NodePrefix)
-		kb = append(kb, c.h[:]...)
-	}
-	keys := string(kb)
 	for i, c := range changes {
-		k := keys[i*kl : (i+1)*kl]
-		if !t.mode.RC() {
-			if c.p.delta > 0 {
-				dst[k] = c.p.enc
-			}
-			continue
-		}
-		v, err := t.refValue(c.h, k, c.p, height)
+		v, err := t.refValue(c.h, kb[i*kl:(i+1)*kl:(i+1)*kl], c.p, height)
 		if err != nil {
 			return err
 		}
-		dst[k] = v
+		dst[keys[i]] = v
 	}
 	return nil
 }
 
 // refValue returns the new stored value (nil to delete) of a node whose
 // reference count changes by p.delta.
-func (t *Trie) refValue(h hash.Uint256, k string, p pendingRef, height uint32) ([]byte, error) {
+func (t *Trie) refValue(h hash.Uint256, k []byte, p pendingRef, height uint32) ([]byte, error) {
 	var cnt int64
 	enc := p.enc
-	data, err := t.store.Get([]byte(k))
+	data, ok := t.known[h]
+	var err error
+	if !ok {
+		data, err = t.store.Get(k)
+	}
 	switch {
 	case err == nil:
 		if len(data) < refSuffixLen+1 {
@@ -458,7 +609,7 @@ func (t *Trie) refValue(h hash.Uint256, k string, p pendingRef, height uint32) (
 	if cnt == 0 && !t.mode.GC() {
 		return nil, nil
 	}
-	v := t.arena.alloc(len(enc) + refSuffixLen)
+	v := t.cm.arena.alloc(len(enc) + refSuffixLen)
 	copy(v, enc)
 	if cnt == 0 {
 		v[len(enc)] = 0
@@ -476,53 +627,99 @@ const DefaultCollapseDepth = 10
 
 // Collapse replaces every node at depth (counted in nodes, the root being
 // at 0) by a hash node, bounding the memory the trie keeps. Nodes with
-// unflushed changes are kept; call it after Flush.
+// unflushed changes are kept; call it after Flush. It walks only the nodes
+// created or visited since the previous Collapse (unless depth is smaller
+// than then), so its cost follows the block, not the trie.
 func (t *Trie) Collapse(depth int) {
-	t.root = collapse(t.root, max(depth, 0))
+	depth = max(depth, 0)
+	all := t.collapsed < 0 || depth < t.collapsed
+	t.root = collapse(t.root, depth, all)
+	t.collapsed = depth
 }
 
-func collapse(n *Node, depth int) *Node {
+func collapse(n *Node, depth int, all bool) *Node {
 	if n == nil || n.typ == HashT {
+		return n
+	}
+	if n.flags&flagMoved != 0 {
+		all = true
+		n.flags &^= flagMoved
+	}
+	if !all && n.flags&flagVisited == 0 {
 		return n
 	}
 	dirty := n.flags&flagDirty != 0
 	if depth == 0 && !dirty {
 		return newHash(n.hash)
 	}
+	if !dirty {
+		n.flags &^= flagVisited
+	}
 	switch n.typ {
 	case BranchT:
 		for i, c := range n.kids {
-			n.kids[i] = collapse(c, max(depth-1, 0))
+			n.kids[i] = collapse(c, max(depth-1, 0), all)
 		}
 	case ExtensionT:
-		n.next = collapse(n.next, max(depth-1, 0))
+		n.next = collapse(n.next, max(depth-1, 0), all)
 	}
 	return n
 }
 
 // arena hands out byte slices carved from large chunks, for node encodings
-// that live until the next flush.
+// that live until the next flush. After a reset the chunks are reused.
 type arena struct {
-	buf []byte
+	buf  []byte
+	used [][]byte // full chunks handed out since the last reset
+	free [][]byte // chunks to reuse
 }
 
-const arenaChunk = 256 << 10
+const (
+	arenaChunk = 256 << 10
+	// arenaKeep bounds the chunks kept for reuse (4 MiB).
+	arenaKeep = 16
+)
 
 func (a *arena) alloc(n int) []byte {
 	if cap(a.buf)-len(a.buf) < n {
 		if n > arenaChunk/4 {
 			return make([]byte, n)
 		}
-		a.buf = make([]byte, 0, arenaChunk)
+		if a.buf != nil {
+			a.used = append(a.used, a.buf)
+		}
+		if k := len(a.free); k > 0 {
+			a.buf, a.free = a.free[k-1][:0], a.free[:k-1]
+		} else {
+			a.buf = make([]byte, 0, arenaChunk)
+		}
 	}
 	l := len(a.buf)
 	a.buf = a.buf[:l+n]
 	return a.buf[l : l+n : l+n]
 }
 
-// reset makes the current chunk reusable; slices handed out before must no
-// longer be in use.
-func (a *arena) reset() { a.buf = a.buf[:0] }
+// adopt takes over the chunks of o (whose slices stay valid).
+func (a *arena) adopt(o *arena) {
+	a.used = append(a.used, o.used...)
+	if o.buf != nil {
+		a.used = append(a.used, o.buf)
+	}
+	*o = arena{}
+}
+
+// reset makes all chunks reusable; slices handed out before must no longer
+// be in use.
+func (a *arena) reset() {
+	a.buf = a.buf[:0]
+	for _, c := range a.used {
+		if len(a.free) < arenaKeep {
+			a.free = append(a.free, c[:0])
+		}
+	}
+	clear(a.used)
+	a.used = a.used[:0]
+}
 
 // CollectGarbage deletes from store the trie nodes that died (ModeGC) at a
 // height of at most height, and returns how many it deleted (neo-go:

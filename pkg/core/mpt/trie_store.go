@@ -117,7 +117,7 @@ func (s *TrieStore) Seek(rng storage.SeekRange, f func(k, v []byte) bool) {
 	if len(tkPrefix)+len(rng.Start) > MaxKeyLength {
 		return
 	}
-	t := &Trie{store: s.backend, mode: s.mode}
+	t := &Trie{store: s.backend, mode: s.mode, collapsed: -1}
 	if !s.root.IsZero() {
 		t.root = newHash(s.root)
 	}

@@ -35,8 +35,9 @@ type MemCachedStore struct {
 	// flushing is the change set a Persist is writing to lower, or nil. It
 	// is read-only while set and still answers reads.
 	flushing *frozenLayer
-	// seeks counts the Seeks that took their snapshot since the last swap;
-	// Persist waits for them before it changes the lower store under them.
+	// seeks counts the Seeks that took their layer snapshot since the last
+	// swap and have not yet started their walk of the lower store; Persist
+	// waits for them before it changes the lower store under them.
 	seeks  *sync.WaitGroup
 	closed bool
 
@@ -179,8 +180,9 @@ func (s *MemCachedStore) absorb(puts map[string][]byte) error {
 
 // layerSnapshot copies the layer's changes with keys in [lo, hi), in walk
 // order, deletions included. With register, the snapshot is counted as a
-// Seek in progress until done is called (a Persist waits for it before it
-// writes the lower store). ok is false on a closed layer.
+// Seek that has not yet pinned its view of the lower store until done is
+// called; a Persist waits for such Seeks before it writes the lower store.
+// ok is false on a closed layer.
 func (s *MemCachedStore) layerSnapshot(lo, hi []byte, backwards, register bool) (changes []kv, lower Store, done func(), ok bool) {
 	if s.private {
 		if s.closed {
@@ -251,27 +253,33 @@ func mergeLayers(newer, older []kv, backwards bool) []kv {
 }
 
 // Seek implements Store. The layer's changes in rng are copied when Seek
-// begins and merged with the lower store's walk; no lock is held while f
-// runs, so f may read and write the layer. A Seek sees the state of the
-// layer stack at the moment it began, even if a Persist runs meanwhile.
+// begins and merged with the lower store's walk, itself a snapshot; no lock
+// is held while f runs, so f may read and write the layer (and even
+// Persist it). A Seek sees the layer stack as it was when Seek began, even
+// if a Persist runs meanwhile.
 func (s *MemCachedStore) Seek(rng SeekRange, f func(k, v []byte) bool) {
 	lo, hi := rng.Bounds()
-	changes, lower, done, ok := s.layerSnapshot(lo, hi, rng.Backwards, true)
+	changes, lower, pinned, ok := s.layerSnapshot(lo, hi, rng.Backwards, true)
 	if !ok {
 		return
 	}
-	defer done()
-	mergeSeek(changes, lower, rng, f)
+	mergeSeek(changes, lower, rng, f, pinned)
 }
 
 // mergeSeek walks lower over rng and yields its entries merged with the
 // ordered changes; a change replaces the lower entry of the same key, and a
-// deletion hides it.
-func mergeSeek(changes []kv, lower Store, rng SeekRange, f func(k, v []byte) bool) {
+// deletion hides it. pinned is called once the lower store's walk has taken
+// its snapshot (at its first entry, or when it ends), before f is called.
+func mergeSeek(changes []kv, lower Store, rng SeekRange, f func(k, v []byte) bool, pinned func()) {
 	back := rng.Backwards
 	i := 0
 	stopped := false
+	released := false
 	lower.Seek(rng, func(k, v []byte) bool {
+		if !released {
+			released = true
+			pinned()
+		}
 		ks := bstr(k)
 		for i < len(changes) && changes[i].k != ks && (changes[i].k < ks) != back {
 			e := changes[i]
@@ -295,6 +303,9 @@ func mergeSeek(changes []kv, lower Store, rng SeekRange, f func(k, v []byte) boo
 		}
 		return true
 	})
+	if !released {
+		pinned()
+	}
 	if stopped {
 		return
 	}
@@ -380,8 +391,10 @@ func (s *MemCachedStore) Discard() {
 //
 //  1. under the lock, the change set is moved aside (it becomes the
 //     read-only "flushing" set) and the layer starts a fresh one;
-//  2. Persist waits for the Seeks that began before the swap (they walk the
-//     lower store, which is about to change under them);
+//  2. Persist waits until every Seek that copied its part of the layer
+//     before the swap has opened its walk of the lower store (a snapshot),
+//     which is about to change; this takes microseconds and never waits
+//     for a Seek callback;
 //  3. without the lock, the flushing set is written to the lower store,
 //     while Get and Seek still read it (it lies between the fresh set and
 //     the lower store) and writes go to the fresh set;
@@ -389,9 +402,8 @@ func (s *MemCachedStore) Discard() {
 //     entries that the fresh set has not overwritten are merged back, so
 //     nothing is lost and the next Persist retries them.
 //
-// Persists are serialized. Do not call Persist from a Seek callback on this
-// layer or one above it (step 2 would wait for that Seek). A private layer
-// persists synchronously and stays empty only if the write succeeded.
+// Persists are serialized. A private layer persists synchronously and is
+// empty afterwards only if the write succeeded.
 func (s *MemCachedStore) Persist() (int, error) {
 	return s.persist(false)
 }

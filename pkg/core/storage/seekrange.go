@@ -5,12 +5,18 @@ import "bytes"
 // Bounds returns the half-open key interval [lo, hi) that rng visits; a nil
 // hi means "no upper bound". Every key in the interval has the prefix
 // rng.Prefix, so a backend only has to walk [lo, hi) in the right direction.
+// An empty lo is returned as nil.
 func (rng SeekRange) Bounds() (lo, hi []byte) {
 	start := concat(rng.Prefix, rng.Start)
 	if !rng.Backwards {
-		return start, PrefixSuccessor(rng.Prefix)
+		lo, hi = start, PrefixSuccessor(rng.Prefix)
+	} else {
+		lo, hi = rng.Prefix, PrefixSuccessor(start)
 	}
-	return rng.Prefix, PrefixSuccessor(start)
+	if len(lo) == 0 {
+		lo = nil
+	}
+	return lo, hi
 }
 
 // PrefixSuccessor returns the smallest key greater than every key that

@@ -15,7 +15,7 @@ var (
 	ErrNotExist = errors.New("database does not exist")
 	// ErrLocked: another process (or another handle in this process) holds
 	// the database open.
-	ErrLocked = errors.New("database is locked by another process")
+	ErrLocked = errors.New("database is locked by another process or handle")
 	// ErrCorrupt: the database files are damaged or are not a database of
 	// the requested engine.
 	ErrCorrupt = errors.New("database is corrupt")
@@ -57,7 +57,9 @@ type Store interface {
 	// or its values after it returns.
 	PutChangeSet(puts map[string][]byte) error
 	// Seek calls f for each key in rng in sorted order until f returns false.
-	// k and v are valid only during the call and must not be modified.
+	// The walk is a consistent snapshot taken when Seek begins: writes made
+	// meanwhile, by f or by others, are not seen. k and v are valid only
+	// during the call and must not be modified.
 	Seek(rng SeekRange, f func(k, v []byte) bool)
 	// SeekGC walks rng like Seek and deletes (atomically, at the end) every
 	// key for which keep returns false.

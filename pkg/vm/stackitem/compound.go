@@ -276,15 +276,22 @@ func (m *Map) Has(key Item) (bool, error) {
 
 // Set stores value under key. An existing key keeps its position.
 func (m *Map) Set(key, value Item) error {
+	_, _, err := m.Replace(key, value)
+	return err
+}
+
+// Replace is Set that also returns the value it replaced, if any.
+func (m *Map) Replace(key, value Item) (old Item, replaced bool, err error) {
 	if _, err := keySize(key); err != nil {
-		return err
+		return nil, false, err
 	}
 	if m.readOnly {
-		return ErrReadOnly
+		return nil, false, ErrReadOnly
 	}
 	if i := m.find(key); i >= 0 {
+		old = m.elems[i].Value
 		m.elems[i].Value = value
-		return nil
+		return old, true, nil
 	}
 	m.elems = append(m.elems, MapElement{Key: key, Value: value})
 	if m.index != nil {
@@ -292,7 +299,7 @@ func (m *Map) Set(key, value Item) error {
 	} else if len(m.elems) > indexThreshold {
 		m.buildIndex()
 	}
-	return nil
+	return nil, false, nil
 }
 
 func (m *Map) buildIndex() {

@@ -1,7 +1,6 @@
 package stackitem
 
 import (
-	"errors"
 	"fmt"
 
 	nio "github.com/n3node/n3node/pkg/io"
@@ -221,6 +220,3 @@ func DeserializeConvertible(data []byte, c Convertible) error {
 	}
 	return c.FromStackItem(item)
 }
-
-// errorsIs is a small helper for tests in this package.
-var errorsIs = errors.Is

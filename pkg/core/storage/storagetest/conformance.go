@@ -21,6 +21,9 @@ type Harness struct {
 	// Reopen, for persistent stores, closes s and opens the same database
 	// again. Nil for stores that forget their data on Close.
 	Reopen func(t testing.TB, s storage.Store) storage.Store
+	// NoWriteInSeek marks a store whose Seek callbacks must not write to it
+	// (BoltDB); the snapshot case then writes from outside the walk only.
+	NoWriteInSeek bool
 }
 
 type testCase struct {
@@ -43,6 +46,7 @@ var cases = []testCase{
 	{"StartInsidePrefix", testStartInsidePrefix},
 	{"EarlyStop", testEarlyStop},
 	{"ReadInsideSeek", testReadInsideSeek},
+	{"SeekIsSnapshot", testSeekIsSnapshot},
 	{"RandomAgainstModel", testRandomAgainstModel},
 	{"LargeChangeSet", testLargeChangeSet},
 	{"SeekGC", testSeekGC},
@@ -292,6 +296,47 @@ func testReadInsideSeek(t *testing.T, _ Harness, s storage.Store) storage.Store 
 		mustMiss(t, s, "\x05absent")
 		return true
 	})
+	return s
+}
+
+func testSeekIsSnapshot(t *testing.T, h Harness, s storage.Store) storage.Store {
+	m := boundaryModel(t, s)
+	change := map[string][]byte{
+		"\x01\x7f":     []byte("changed"),
+		"\x01\xff":     nil,
+		"\x01\x80":     []byte("new"),
+		"\x01\xff\xff": nil,
+		"\x01\x00\x00": []byte("changed"),
+	}
+	for _, back := range []bool{false, true} {
+		rng := storage.SeekRange{Prefix: []byte{1}, Backwards: back}
+		want := m.Seek(rng)
+		var got []KV
+		s.Seek(rng, func(k, v []byte) bool {
+			if len(got) == 0 && !h.NoWriteInSeek {
+				put(t, s, change) // after the walk began: must not be seen
+			}
+			got = append(got, KV{string(k), string(v)})
+			return true
+		})
+		if h.NoWriteInSeek {
+			put(t, s, change)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("backwards=%v: walk saw writes made after it began:\n got %q\nwant %q", back, got, want)
+		}
+		m.Apply(change)
+		check(t, s, m, rng)
+		// Restore for the other direction.
+		undo := map[string][]byte{"\x01\x80": nil}
+		for _, k := range boundaryKeys {
+			if _, ok := change[k]; ok {
+				undo[k] = []byte("restored")
+			}
+		}
+		put(t, s, undo)
+		m.Apply(undo)
+	}
 	return s
 }
 

@@ -13,13 +13,15 @@ var ErrInjected = errors.New("storagetest: injected write failure")
 
 // FaultStore wraps a Store and fails writes (PutChangeSet, SeekGC) on
 // demand; a failed write leaves the wrapped store untouched. Reads pass
-// through. A hook can hold writes to let a test act while one is in flight.
+// through. Hooks can hold a write or the start of a walk, to let a test act
+// while one is in flight.
 type FaultStore struct {
 	storage.Store
 
 	mu     sync.Mutex
 	fail   int // writes left to fail; negative: all until Heal
 	hook   func(puts map[string][]byte)
+	seek   func(rng storage.SeekRange)
 	writes int
 	failed int
 }
@@ -47,6 +49,25 @@ func (f *FaultStore) SetWriteHook(h func(puts map[string][]byte)) {
 	f.mu.Lock()
 	f.hook = h
 	f.mu.Unlock()
+}
+
+// SetSeekHook installs h, which every Seek calls before it starts the walk
+// of the wrapped store (nil removes it). It may block.
+func (f *FaultStore) SetSeekHook(h func(rng storage.SeekRange)) {
+	f.mu.Lock()
+	f.seek = h
+	f.mu.Unlock()
+}
+
+// Seek implements storage.Store.
+func (f *FaultStore) Seek(rng storage.SeekRange, fn func(k, v []byte) bool) {
+	f.mu.Lock()
+	h := f.seek
+	f.mu.Unlock()
+	if h != nil {
+		h(rng)
+	}
+	f.Store.Seek(rng, fn)
 }
 
 // Writes returns how many writes were attempted and how many were failed.

@@ -1,0 +1,79 @@
+package interop
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/n3node/n3node/pkg/vm"
+	"github.com/n3node/n3node/pkg/vm/opcode"
+	"github.com/n3node/n3node/pkg/vm/stackitem"
+)
+
+// ErrInvalidScript is returned by CheckScript.
+var ErrInvalidScript = errors.New("invalid script")
+
+// CheckScript is neo-go's script check (scparser.IsScriptCorrect), used for
+// deployed and updated contracts (from HF_Basilisk), System.Runtime.
+// LoadScript and witness scripts: every instruction decodes, every jump,
+// call, TRY and PUSHA target is an instruction boundary or the end of the
+// script, type operands are valid, and every method offset is an instruction
+// boundary. (C# strict mode rejects a jump to the end of the script; neo-go
+// accepts it and is followed.)
+func CheckScript(script []byte, methodOffsets []int) error {
+	ins, err := vm.Instructions(script)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidScript, err)
+	}
+	starts := make(map[int]struct{}, len(ins))
+	for _, in := range ins {
+		starts[in.IP] = struct{}{}
+	}
+	check := func(in vm.Instruction, off int64) error {
+		t := int64(in.IP) + off
+		if t < 0 || t > int64(len(script)) {
+			return fmt.Errorf("%w: invalid offset %d at offset %d", ErrInvalidScript, off, in.IP)
+		}
+		if t == int64(len(script)) {
+			return nil
+		}
+		if _, ok := starts[int(t)]; !ok {
+			return fmt.Errorf("%w: some jumps are done to wrong offsets (not to instruction boundary)", ErrInvalidScript)
+		}
+		return nil
+	}
+	for _, in := range ins {
+		switch in.Op {
+		case opcode.JMP, opcode.JMPIF, opcode.JMPIFNOT, opcode.JMPEQ, opcode.JMPNE, opcode.JMPGT,
+			opcode.JMPGE, opcode.JMPLT, opcode.JMPLE, opcode.CALL, opcode.ENDTRY:
+			err = check(in, int64(int8(in.Operand[0])))
+		case opcode.PUSHA, opcode.JMPL, opcode.JMPIFL, opcode.JMPIFNOTL, opcode.JMPEQL, opcode.JMPNEL,
+			opcode.JMPGTL, opcode.JMPGEL, opcode.JMPLTL, opcode.JMPLEL, opcode.CALLL, opcode.ENDTRYL:
+			err = check(in, int64(int32(binary.LittleEndian.Uint32(in.Operand))))
+		case opcode.TRY:
+			if err = check(in, int64(int8(in.Operand[0]))); err == nil {
+				err = check(in, int64(int8(in.Operand[1])))
+			}
+		case opcode.TRYL:
+			if err = check(in, int64(int32(binary.LittleEndian.Uint32(in.Operand)))); err == nil {
+				err = check(in, int64(int32(binary.LittleEndian.Uint32(in.Operand[4:]))))
+			}
+		case opcode.NEWARRAYT, opcode.ISTYPE, opcode.CONVERT:
+			t := stackitem.Type(in.Operand[0])
+			if !t.IsValid() {
+				err = fmt.Errorf("%w: invalid type specification at offset %d", ErrInvalidScript, in.IP)
+			} else if t == stackitem.AnyT && in.Op != opcode.NEWARRAYT {
+				err = fmt.Errorf("%w: using type ANY is incorrect at offset %d", ErrInvalidScript, in.IP)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for _, off := range methodOffsets {
+		if _, ok := starts[off]; !ok {
+			return fmt.Errorf("%w: some methods point to wrong offsets (not to instruction boundary)", ErrInvalidScript)
+		}
+	}
+	return nil
+}

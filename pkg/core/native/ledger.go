@@ -1,0 +1,202 @@
+package native
+
+import (
+	"errors"
+	"math"
+
+	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core/dao"
+	"github.com/n3node/n3node/pkg/core/interop"
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/core/state"
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
+	"github.com/n3node/n3node/pkg/smartcontract/manifest"
+	"github.com/n3node/n3node/pkg/vm/stackitem"
+	"github.com/n3node/n3node/pkg/vm/vmstate"
+)
+
+// Ledger is the LedgerContract native contract. Blocks and transactions are
+// not in its contract storage (C# keeps them there but excludes them from
+// the state root): they are the DAO's ledger records, written by the
+// blockchain (see StoreBlock), and only blocks up to the current height are
+// visible, as in C#.
+type Ledger struct {
+	md *ContractMD
+	cs *Contracts
+}
+
+func newLedger(cs *Contracts) Contract {
+	l := &Ledger{md: NewContractMD(nativenames.Ledger, config.HFDefault), cs: cs}
+	cs.Ledger = l
+	h256 := []manifest.Parameter{NewParam("hash", smartcontract.Hash256Type)}
+	md := l.md
+	md.AddMethod(Method{Name: "currentHash", ReturnType: smartcontract.Hash256Type, Func: l.currentHash,
+		CPUFee: 1 << 15, RequiredFlags: callflag.ReadStates})
+	md.AddMethod(Method{Name: "currentIndex", ReturnType: smartcontract.IntegerType, Func: l.currentIndex,
+		CPUFee: 1 << 15, RequiredFlags: callflag.ReadStates})
+	md.AddMethod(Method{Name: "getBlock", Params: []manifest.Parameter{NewParam("indexOrHash", smartcontract.ByteArrayType)},
+		ReturnType: smartcontract.ArrayType, Func: l.getBlock, CPUFee: 1 << 15, RequiredFlags: callflag.ReadStates})
+	md.AddMethod(Method{Name: "getTransaction", Params: h256, ReturnType: smartcontract.ArrayType, Func: l.getTransaction,
+		CPUFee: 1 << 15, RequiredFlags: callflag.ReadStates})
+	md.AddMethod(Method{Name: "getTransactionHeight", Params: h256, ReturnType: smartcontract.IntegerType,
+		Func: l.getTransactionHeight, CPUFee: 1 << 15, RequiredFlags: callflag.ReadStates})
+	md.AddMethod(Method{Name: "getTransactionFromBlock", Params: []manifest.Parameter{
+		NewParam("blockIndexOrHash", smartcontract.ByteArrayType), NewParam("txIndex", smartcontract.IntegerType)},
+		ReturnType: smartcontract.ArrayType, Func: l.getTransactionFromBlock, CPUFee: 1 << 16, RequiredFlags: callflag.ReadStates})
+	md.AddMethod(Method{Name: "getTransactionSigners", Params: h256, ReturnType: smartcontract.ArrayType,
+		Func: l.getTransactionSigners, CPUFee: 1 << 15, RequiredFlags: callflag.ReadStates})
+	md.AddMethod(Method{Name: "getTransactionVMState", Params: h256, ReturnType: smartcontract.IntegerType,
+		Func: l.getTransactionVMState, CPUFee: 1 << 15, RequiredFlags: callflag.ReadStates})
+	return l
+}
+
+// Metadata implements Contract.
+func (l *Ledger) Metadata() *ContractMD { return l.md }
+
+// Initialize implements Contract.
+func (l *Ledger) Initialize(*interop.Context, config.Hardfork, *HFContractMD) error { return nil }
+
+// InitializeCache implements Contract.
+func (l *Ledger) InitializeCache(*dao.Simple, *config.Blockchain, uint32) error { return nil }
+
+// OnPersist implements Contract.
+func (l *Ledger) OnPersist(*interop.Context) error { return nil }
+
+// PostPersist implements Contract: from now on the persisting block is the
+// current block.
+func (l *Ledger) PostPersist(ic *interop.Context) error {
+	ic.IsBlockPersisted = true
+	return nil
+}
+
+// maxTraceableBlocks returns MaxTraceableBlocks (from Policy from
+// HF_Echidna).
+func (l *Ledger) maxTraceableBlocks(ic *interop.Context) uint32 {
+	if ic.IsHardforkEnabled(config.HFEchidna) {
+		return l.cs.Policy.MaxTraceableBlocks(ic.DAO)
+	}
+	return ic.Config.MaxTraceableBlocks
+}
+
+// isTraceableBlock reports whether the block at index is visible.
+func (l *Ledger) isTraceableBlock(ic *interop.Context, index uint32) bool {
+	height := ic.BlockHeight()
+	return index <= height && uint64(index)+uint64(l.maxTraceableBlocks(ic)) > uint64(height)
+}
+
+func (l *Ledger) currentHash(ic *interop.Context, _ []stackitem.Item) (stackitem.Item, error) {
+	h := ic.CurrentBlockHash()
+	return stackitem.NewByteString(h[:]), nil
+}
+
+func (l *Ledger) currentIndex(ic *interop.Context, _ []stackitem.Item) (stackitem.Item, error) {
+	return stackitem.NewInt(int64(ic.BlockHeight())), nil
+}
+
+// blockHashFromItem is neo-go's getBlockHashFromItem: an integer (that fits
+// uint64) is an index, anything else a 32-byte hash; an index above the
+// current height gives the zero hash.
+func blockHashFromItem(ic *interop.Context, it stackitem.Item) (hash.Uint256, error) {
+	if n, err := it.TryInteger(); err == nil && n.IsUint64() {
+		index := n.Uint64()
+		if index > math.MaxUint32 {
+			return hash.Uint256{}, errors.New("bad block index")
+		}
+		if uint32(index) > ic.BlockHeight() {
+			return hash.Uint256{}, nil
+		}
+		return ic.Chain.GetHeaderHash(uint32(index)), nil
+	}
+	return ToUint256(it)
+}
+
+func (l *Ledger) getBlock(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
+	h, err := blockHashFromItem(ic, args[0])
+	if err != nil {
+		return nil, err
+	}
+	if h.IsZero() {
+		return stackitem.Null{}, nil
+	}
+	hdr, txs, err := ic.DAO.GetTrimmedBlock(h)
+	if err != nil || !l.isTraceableBlock(ic, hdr.Index) {
+		return stackitem.Null{}, nil
+	}
+	return state.BlockToStackItem(hdr, len(txs)), nil
+}
+
+func (l *Ledger) getTransaction(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
+	h, err := ToUint256(args[0])
+	if err != nil {
+		return nil, err
+	}
+	tx, height, _, err := ic.DAO.GetTransaction(h)
+	if err != nil || !l.isTraceableBlock(ic, height) {
+		return stackitem.Null{}, nil
+	}
+	return state.TransactionToStackItem(tx), nil
+}
+
+func (l *Ledger) getTransactionHeight(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
+	h, err := ToUint256(args[0])
+	if err != nil {
+		return nil, err
+	}
+	_, height, _, err := ic.DAO.GetTransaction(h)
+	if err != nil || !l.isTraceableBlock(ic, height) {
+		return stackitem.NewInt(-1), nil
+	}
+	return stackitem.NewInt(int64(height)), nil
+}
+
+func (l *Ledger) getTransactionFromBlock(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
+	h, err := blockHashFromItem(ic, args[0])
+	if err != nil {
+		return nil, err
+	}
+	index, err := ToUint32(args[1])
+	if err != nil {
+		return nil, err
+	}
+	if h.IsZero() {
+		return stackitem.Null{}, nil
+	}
+	hdr, txs, err := ic.DAO.GetTrimmedBlock(h)
+	if err != nil || !l.isTraceableBlock(ic, hdr.Index) {
+		return stackitem.Null{}, nil
+	}
+	if index >= uint32(len(txs)) {
+		return nil, errors.New("wrong transaction index")
+	}
+	tx, _, _, err := ic.DAO.GetTransaction(txs[index])
+	if err != nil {
+		return nil, err
+	}
+	return state.TransactionToStackItem(tx), nil
+}
+
+func (l *Ledger) getTransactionSigners(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
+	h, err := ToUint256(args[0])
+	if err != nil {
+		return nil, err
+	}
+	tx, height, _, err := ic.DAO.GetTransaction(h)
+	if err != nil || !l.isTraceableBlock(ic, height) {
+		return stackitem.Null{}, nil
+	}
+	return state.SignersToStackItem(tx.Signers), nil
+}
+
+func (l *Ledger) getTransactionVMState(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
+	h, err := ToUint256(args[0])
+	if err != nil {
+		return nil, err
+	}
+	_, height, vm, err := ic.DAO.GetTransaction(h)
+	if err != nil || !l.isTraceableBlock(ic, height) {
+		return stackitem.NewInt(int64(vmstate.None)), nil
+	}
+	return stackitem.NewInt(int64(vm)), nil
+}
