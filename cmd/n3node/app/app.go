@@ -19,6 +19,7 @@ func New() *cli.Command {
 			runCommand(),
 			dbCommand(),
 			utilCommand(),
+			benchCommand(),
 			vmCommand(),
 			walletCommand(),
 			contractCommand(),
