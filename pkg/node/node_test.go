@@ -51,6 +51,13 @@ func testConfig(t testing.TB, dir string) config.Config {
 	return cfg
 }
 
+// fastBlocks makes a test network produce a block every 250 ms (the
+// default network's 1 s is checked by TestNode and TestRunBinary).
+func fastBlocks(p *config.ProtocolConfiguration) {
+	p.TimePerBlock = 250 * time.Millisecond
+	p.Genesis.TimePerBlock = p.TimePerBlock
+}
+
 func testLogger(t testing.TB) *slog.Logger {
 	if testing.Verbose() {
 		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
@@ -386,7 +393,9 @@ func httpGet(t testing.TB, url string) string {
 // are verified and added, the validator's consensus payloads pass the
 // extensible check (a refused one would drop the peer).
 func TestWatchOnlyPeer(t *testing.T) {
-	a := startNode(t, testConfig(t, t.TempDir()))
+	acfg := testConfig(t, t.TempDir())
+	fastBlocks(&acfg.ProtocolConfiguration)
+	a := startNode(t, acfg)
 	if _, ok := any(a.Chain()).(headerAdder); !ok {
 		// Without headers ahead of blocks a node that connects after
 		// block 1 cannot catch up (the P2P server requests blocks up to
@@ -394,6 +403,7 @@ func TestWatchOnlyPeer(t *testing.T) {
 		t.Skip("the ledger has no AddHeaders yet")
 	}
 	cfg := testConfig(t, t.TempDir())
+	fastBlocks(&cfg.ProtocolConfiguration)
 	cfg.ApplicationConfiguration.Consensus.Enabled = false
 	cfg.ApplicationConfiguration.RPC.Enabled = false
 	cfg.ProtocolConfiguration.SeedList = a.P2PAddresses()
@@ -439,7 +449,8 @@ func TestFourValidators(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg.ProtocolConfiguration.MaxTimePerBlock = 0 // a block every second
+		cfg.ProtocolConfiguration.MaxTimePerBlock = 0 // a block every interval
+		fastBlocks(&cfg.ProtocolConfiguration)
 		cfg.ProtocolConfiguration.SeedList = append([]string(nil), seeds...)
 		app := &cfg.ApplicationConfiguration
 		app.P2P.Addresses = []string{"127.0.0.1:0"}
@@ -569,6 +580,7 @@ func TestBlockLimits(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := testConfig(t, t.TempDir())
+			fastBlocks(&cfg.ProtocolConfiguration)
 			tc.set(&cfg.ProtocolConfiguration)
 			n := startNode(t, cfg)
 			c := rpcClient(t, n)
