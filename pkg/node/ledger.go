@@ -148,7 +148,9 @@ func (l *chainLedger) buildWhitelist(height uint32, top hash.Uint256) *whitelist
 			w.hashes = append(w.hashes, p.ScriptHash())
 		}
 	}
-	addGroup(l.bc.GetNextBlockValidators())
+	if vs, err := nextValidators(l.bc); err == nil {
+		addGroup(vs)
+	}
 	if sv, _, err := l.bc.Natives().RoleManagement().GetDesignatedByRole(l.bc.DAO(), noderoles.StateValidator, height); err == nil {
 		addGroup(sv)
 	}
@@ -169,25 +171,68 @@ func (l consensusLedger) GetMillisecondsPerBlock() uint32 { return l.bc.GetMilli
 
 // GetNextBlockValidators returns the validators of the next block.
 func (l consensusLedger) GetNextBlockValidators() ([]*keys.PublicKey, error) {
-	vs := l.bc.GetNextBlockValidators()
-	if len(vs) == 0 {
-		return nil, errors.New("no validators for the next block")
+	vs, err := nextValidators(l.bc)
+	if err == nil && len(vs) == 0 {
+		err = errors.New("no validators for the next block")
 	}
-	return vs, nil
+	return vs, err
 }
 
-// VerifyProposedTransactions checks a proposal's transactions as a set in
-// a scratch pool (neo-go consensus verifyBlock): pooled ones only for
-// conflicts and fees, the others fully.
+// The ledger's API is changing shape (validators with an error, proposal
+// verification and scratch pools in core); these helpers accept either
+// form so that the node builds against both.
+
+func nextValidators(bc any) ([]*keys.PublicKey, error) {
+	switch c := bc.(type) {
+	case interface {
+		GetNextBlockValidators() ([]*keys.PublicKey, error)
+	}:
+		return c.GetNextBlockValidators()
+	case interface{ GetNextBlockValidators() []*keys.PublicKey }:
+		return c.GetNextBlockValidators(), nil
+	}
+	return nil, errors.New("the ledger does not report validators")
+}
+
+// poolTxTo verifies tx and adds it to mp.
+func poolTxTo(bc any, tx *transaction.Transaction, mp *mempool.Pool) error {
+	switch c := bc.(type) {
+	case interface {
+		PoolTxTo(*transaction.Transaction, *mempool.Pool) error
+	}:
+		return c.PoolTxTo(tx, mp)
+	case interface {
+		PoolTx(*transaction.Transaction, ...*mempool.Pool) error
+	}:
+		return c.PoolTx(tx, mp)
+	}
+	return errors.New("the ledger cannot verify into another pool")
+}
+
+// VerifyProposedTransactions checks a proposal's transactions as a set
+// (neo-go consensus verifyBlock): the ledger's own check when it has one,
+// else a scratch pool here (pooled transactions only for conflicts and
+// fees, the others fully). The culprit is reported as a
+// consensus.RejectedTxError.
 func (l consensusLedger) VerifyProposedTransactions(txs []*transaction.Transaction) error {
-	scratch := mempool.New(len(txs), mempool.Options{Workers: 1})
+	if v, ok := any(l.bc).(interface {
+		VerifyProposedTransactions([]*transaction.Transaction) error
+	}); ok {
+		err := v.VerifyProposedTransactions(txs)
+		var rej interface{ RejectedHash() hash.Uint256 }
+		if err != nil && errors.As(err, &rej) {
+			return &consensus.RejectedTxError{Hash: rej.RejectedHash(), Err: err}
+		}
+		return err
+	}
+	scratch := mempool.New(max(len(txs), 1), mempool.Options{Workers: 1})
 	main := l.bc.Mempool()
 	for _, tx := range txs {
 		var err error
 		if main.ContainsKey(tx.Hash()) {
 			err = scratch.Add(tx, l.bc)
 		} else {
-			err = l.bc.PoolTx(tx, scratch)
+			err = poolTxTo(l.bc, tx, scratch)
 		}
 		if err != nil {
 			return &consensus.RejectedTxError{Hash: tx.Hash(), Err: err}
