@@ -77,7 +77,10 @@ type Node struct {
 
 	state atomic.Int32
 	stop  chan struct{}
-	wg    sync.WaitGroup
+	// lateMu orders the start of the services that wait for sync
+	// (consensus, RPC with StartWhenSynchronized) against Shutdown.
+	lateMu sync.Mutex
+	wg     sync.WaitGroup
 
 	headers chan *block.Header // chain → consensus
 }
@@ -251,6 +254,13 @@ func (n *Node) Start(ctx context.Context) error {
 			return
 		case <-n.p2p.Synced():
 		}
+		// Shutdown may be under way: start nothing after it stopped
+		// the services.
+		n.lateMu.Lock()
+		defer n.lateMu.Unlock()
+		if n.state.Load() != stateRunning {
+			return
+		}
 		if rpcLater {
 			if err := n.rpc.Start(); err != nil {
 				n.log.Error("RPC server failed to start", "err", err)
@@ -331,6 +341,7 @@ func (n *Node) Shutdown(ctx context.Context) error {
 		return n.chain.Close()
 	}
 	var errs []error
+	n.lateMu.Lock() // the services started after sync are up, or will not be
 	if n.rpc != nil {
 		if err := n.rpc.Shutdown(ctx); err != nil {
 			errs = append(errs, fmt.Errorf("RPC server: %w", err))
@@ -339,6 +350,7 @@ func (n *Node) Shutdown(ctx context.Context) error {
 	if n.cons != nil {
 		n.cons.Shutdown()
 	}
+	n.lateMu.Unlock()
 	n.p2p.Shutdown()
 	// Unsubscribe while the readers still drain their channels: the
 	// chain's event goroutine may be blocked sending to one, and both

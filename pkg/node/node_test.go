@@ -611,3 +611,19 @@ func TestBlockLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestWaitForSync: with MinPeers 1 and no peer, consensus and an RPC
+// server with StartWhenSynchronized wait; Shutdown works all the same.
+func TestWaitForSync(t *testing.T) {
+	cfg := testConfig(t, t.TempDir())
+	cfg.ApplicationConfiguration.P2P.MinPeers = 1
+	cfg.ApplicationConfiguration.RPC.StartWhenSynchronized = true
+	n := startNode(t, cfg)
+	time.Sleep(300 * time.Millisecond)
+	if h := n.Chain().BlockHeight(); h != 0 || len(n.RPCAddresses()) != 0 {
+		t.Fatalf("height %d, RPC %v before sync", h, n.RPCAddresses())
+	}
+	if err := n.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
