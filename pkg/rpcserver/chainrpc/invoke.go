@@ -606,7 +606,7 @@ func (s *Service) calculateNetworkFee(p neorpc.Params) (any, *neorpc.Error) {
 	}
 	tx, err := transaction.NewTransactionFromBytes(raw)
 	if err != nil {
-		return 0, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, err.Error())
+		return 0, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, decodeErrText(err))
 	}
 	hashable, err := tx.EncodeHashableFields()
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -19,6 +21,16 @@ import (
 // maxBase64TransactionSize is the longest base64 transaction
 // sendrawtransaction decodes (neo-go: the encoded MaxTransactionSize).
 var maxBase64TransactionSize = base64.StdEncoding.EncodedLen(transaction.MaxTransactionSize)
+
+// decodeErrText is the text of a decoding error as neo-go words it: its
+// readers report a truncated input as io.ErrUnexpectedEOF.
+func decodeErrText(err error) string {
+	msg := err.Error()
+	if errors.Is(err, nio.ErrUnexpectedEOF) {
+		msg = strings.ReplaceAll(msg, nio.ErrUnexpectedEOF.Error(), io.ErrUnexpectedEOF.Error())
+	}
+	return msg
+}
 
 // relayResult answers a relay: the hash, or the error's code (see
 // RelayError) with its text as data.
@@ -50,7 +62,7 @@ func (s *Service) sendRawTransaction(p neorpc.Params) (any, *neorpc.Error) {
 	}
 	tx, err := transaction.NewTransactionFromOwnedBytes(raw)
 	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode transaction: %s", err))
+		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode transaction: %s", decodeErrText(err)))
 	}
 	return relayResult(s.relayTx(tx), tx.Hash())
 }
@@ -84,7 +96,7 @@ func (s *Service) submitBlock(p neorpc.Params) (any, *neorpc.Error) {
 	r := nio.NewBinReaderFromBuf(raw)
 	b.DecodeBinary(r)
 	if r.Err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", r.Err))
+		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", decodeErrText(r.Err)))
 	}
 	return relayResult(s.chain.AddBlock(b), b.Hash())
 }
