@@ -1,18 +1,22 @@
 package chainrpc
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
 	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/neorpc/result"
 	"github.com/n3node/n3node/pkg/smartcontract/trigger"
+	"github.com/n3node/n3node/pkg/vm/stackitem"
 	"github.com/n3node/n3node/pkg/vm/vmstate"
 )
 
@@ -373,13 +377,13 @@ func nonNilKeys(k []*keys.PublicKey) []*keys.PublicKey {
 
 func (s *Service) getCandidates(neorpc.Params) (any, *neorpc.Error) {
 	validators := s.chain.GetNextBlockValidators()
-	cands, err := s.chain.GetCandidates()
+	cands, err := s.candidates()
 	if err != nil {
 		return nil, neorpc.NewInternalServerError(fmt.Sprintf("Can't get enrollments: %s", err))
 	}
 	res := make([]result.Candidate, 0, len(cands))
 	for _, c := range cands {
-		res = append(res, result.Candidate{PublicKey: *c.Key, Votes: c.Votes.Int64(), Active: containsKey(validators, c.Key)})
+		res = append(res, result.Candidate{PublicKey: *c.key, Votes: c.votes.Int64(), Active: containsKey(validators, c.key)})
 	}
 	return res, nil
 }
@@ -395,7 +399,7 @@ func containsKey(ks []*keys.PublicKey, k *keys.PublicKey) bool {
 
 func (s *Service) getNextBlockValidators(neorpc.Params) (any, *neorpc.Error) {
 	validators := s.chain.GetNextBlockValidators()
-	cands, err := s.chain.GetCandidates()
+	cands, err := s.candidates()
 	if err != nil {
 		return nil, neorpc.NewInternalServerError(fmt.Sprintf("Can't get enrollments: %s", err))
 	}
@@ -403,12 +407,53 @@ func (s *Service) getNextBlockValidators(neorpc.Params) (any, *neorpc.Error) {
 	for _, v := range validators {
 		votes := int64(-1)
 		for _, c := range cands {
-			if c.Key.Equal(v) {
-				votes = c.Votes.Int64()
+			if c.key.Equal(v) {
+				votes = c.votes.Int64()
 				break
 			}
 		}
 		res = append(res, result.Validator{PublicKey: *v, Votes: votes})
+	}
+	return res, nil
+}
+
+// candidate is a registered candidate and its votes.
+type candidate struct {
+	key   *keys.PublicKey
+	votes *big.Int
+}
+
+// candidates calls NEO getCandidates (the registered, unblocked candidates
+// with their votes, at most 256, in key order).
+func (s *Service) candidates() ([]candidate, error) {
+	items, finalize, err := s.invokeReadOnly(nativenames.NeoHash, []string{"getCandidates"}, [][]any{nil})
+	if err != nil {
+		return nil, err
+	}
+	defer finalize()
+	arr, ok := items[0].(*stackitem.Array)
+	if !ok {
+		return nil, fmt.Errorf("unexpected getCandidates result %s", items[0].Type())
+	}
+	res := make([]candidate, 0, arr.Len())
+	for _, it := range arr.Items() {
+		st, ok := it.(*stackitem.Array)
+		if !ok || st.Len() != 2 {
+			return nil, errors.New("unexpected getCandidates element")
+		}
+		kb, err := st.Get(0).TryBytes()
+		if err != nil {
+			return nil, err
+		}
+		k, err := keys.NewPublicKeyFromBytes(kb)
+		if err != nil {
+			return nil, err
+		}
+		v, err := st.Get(1).TryInteger()
+		if err != nil {
+			return nil, err
+		}
+		res = append(res, candidate{key: k, votes: v})
 	}
 	return res, nil
 }
@@ -419,13 +464,26 @@ func (s *Service) getUnclaimedGas(p neorpc.Params) (any, *neorpc.Error) {
 		return nil, neorpc.ErrInvalidParams
 	}
 	res := &result.UnclaimedGas{Address: u}
-	if neo := s.chain.GetGoverningTokenBalance(u); neo == nil || neo.Sign() == 0 {
-		return res, nil
+	// NEO balanceOf, then unclaimedGas for the next block (as neo-go: no
+	// claim computation for an account without NEO).
+	items, finalize, err := s.invokeReadOnly(nativenames.NeoHash, []string{"balanceOf"}, [][]any{{u}})
+	if err == nil {
+		finalize()
+		var bal *big.Int
+		if bal, err = items[0].TryInteger(); err == nil && bal.Sign() == 0 {
+			return res, nil
+		}
 	}
-	gas, err := s.chain.CalculateClaimable(u, s.chain.BlockHeight()+1)
-	if err != nil {
-		return nil, neorpc.NewInternalServerError(fmt.Sprintf("Can't calculate claimable: %s", err))
+	if err == nil {
+		items, finalize, err = s.invokeReadOnly(nativenames.NeoHash, []string{"unclaimedGas"}, [][]any{{u, s.chain.BlockHeight() + 1}})
 	}
-	res.Unclaimed.Set(gas)
-	return res, nil
+	if err == nil {
+		finalize()
+		var gas *big.Int
+		if gas, err = items[0].TryInteger(); err == nil {
+			res.Unclaimed.Set(gas)
+			return res, nil
+		}
+	}
+	return nil, neorpc.NewInternalServerError(fmt.Sprintf("Can't calculate claimable: %s", err))
 }

@@ -69,14 +69,6 @@ type Ledger interface {
 	GetCommittee() []*keys.PublicKey
 	// GetNextBlockValidators returns the next block's validators.
 	GetNextBlockValidators() []*keys.PublicKey
-	// GetCandidates returns the registered candidates with their votes
-	// (NEO getCandidates order).
-	GetCandidates() ([]Candidate, error)
-	// GetGoverningTokenBalance returns the NEO balance of acc.
-	GetGoverningTokenBalance(acc hash.Uint160) *big.Int
-	// CalculateClaimable returns the GAS acc could claim at endHeight.
-	CalculateClaimable(acc hash.Uint160, endHeight uint32) (*big.Int, error)
-
 	// GetNEP17Contracts and GetNEP11Contracts list the deployed token
 	// contracts (natives included), in deployment order.
 	GetNEP17Contracts() []hash.Uint160
@@ -141,12 +133,6 @@ type Ledger interface {
 	// AddBlock verifies and adds a block (submitblock). Errors are
 	// classified as for Network.RelayTx.
 	AddBlock(b *block.Block) error
-}
-
-// Candidate is a registered candidate and its votes.
-type Candidate struct {
-	Key   *keys.PublicKey
-	Votes *big.Int
 }
 
 // Transfer is one token transfer of an account (see
