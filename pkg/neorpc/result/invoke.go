@@ -2,6 +2,7 @@ package result
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/n3node/n3node/pkg/core/state"
@@ -162,7 +163,7 @@ func (r Invoke) MarshalJSON() ([]byte, error) {
 			if fault != "" {
 				sep = " / "
 			}
-			fault += fmt.Sprintf("%sjson error: %v", sep, err)
+			fault += fmt.Sprintf("%sjson error: %s", sep, jsonErrText(err))
 			break
 		}
 		arr[i] = data
@@ -237,4 +238,15 @@ func (r *Invoke) UnmarshalJSON(data []byte) error {
 		r.Transaction = tx
 	}
 	return nil
+}
+
+// jsonErrText words a stack item printing error as neo-go does.
+func jsonErrText(err error) string {
+	switch {
+	case errors.Is(err, stackitem.ErrCircular):
+		return "recursive item"
+	case errors.Is(err, stackitem.ErrTooBig):
+		return "too big: size"
+	}
+	return err.Error()
 }

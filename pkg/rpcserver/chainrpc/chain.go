@@ -197,7 +197,7 @@ func (s *Service) getApplicationLog(p neorpc.Params) (any, *neorpc.Error) {
 		if err != nil {
 			return nil, neorpc.ErrInvalidParams
 		}
-		if trig, err = trigger.FromString(ts); err != nil {
+		if trig, err = parseTrigger(ts); err != nil {
 			return nil, neorpc.ErrInvalidParams
 		}
 	}

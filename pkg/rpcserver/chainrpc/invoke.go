@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/n3node/n3node/pkg/core/block"
@@ -28,6 +29,18 @@ import (
 	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
+
+// parseTrigger parses a trigger name as neo-go's trigger.FromString does
+// (case-insensitive; OnPersist, PostPersist, Verification, Application,
+// All; its error text).
+func parseTrigger(s string) (trigger.Type, error) {
+	for _, t := range []trigger.Type{trigger.OnPersist, trigger.PostPersist, trigger.Verification, trigger.Application, trigger.All} {
+		if strings.EqualFold(t.String(), s) {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown trigger type: %s", strings.ToLower(s))
+}
 
 // HeaderVerificationGasLimit is the GAS limit (datoshi) of the read-only
 // token calls behind getnep17balances and friends (neo-go
@@ -166,7 +179,7 @@ func (s *Service) invokeContainedScript(p neorpc.Params) (any, *neorpc.Error) {
 		if err != nil {
 			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("invalid trigger parameter: %s", err))
 		}
-		if trig, err = trigger.FromString(ts); err != nil {
+		if trig, err = parseTrigger(ts); err != nil {
 			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("failed to parse trigger: %s", err))
 		}
 		if trig != trigger.Application && trig != trigger.Verification {
@@ -214,8 +227,8 @@ func (s *Service) fakeBlockFromParam(p *neorpc.Param) (*block.Block, *neorpc.Err
 	if p == nil || p.IsNull() {
 		return base, nil
 	}
-	h := new(block.Header)
-	if err := h.UnmarshalJSON(p.RawMessage); err != nil {
+	h, err := decodeFakeHeader(p.RawMessage)
+	if err != nil {
 		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("failed to unmarshal fake block: failed to unmarshal fake header: %s", err))
 	}
 	if h.Version != 0 {
@@ -604,9 +617,9 @@ func (s *Service) calculateNetworkFee(p neorpc.Params) (any, *neorpc.Error) {
 	if err != nil {
 		return 0, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, err.Error())
 	}
-	tx, err := transaction.NewTransactionFromBytes(raw)
+	tx, err := decodeTransaction(raw)
 	if err != nil {
-		return 0, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, decodeErrText(err))
+		return 0, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, err.Error())
 	}
 	hashable, err := tx.EncodeHashableFields()
 	if err != nil {

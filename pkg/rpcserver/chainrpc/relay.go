@@ -22,14 +22,34 @@ import (
 // sendrawtransaction decodes (neo-go: the encoded MaxTransactionSize).
 var maxBase64TransactionSize = base64.StdEncoding.EncodedLen(transaction.MaxTransactionSize)
 
-// decodeErrText is the text of a decoding error as neo-go words it: its
-// readers report a truncated input as io.ErrUnexpectedEOF.
-func decodeErrText(err error) string {
-	msg := err.Error()
-	if errors.Is(err, nio.ErrUnexpectedEOF) {
-		msg = strings.ReplaceAll(msg, nio.ErrUnexpectedEOF.Error(), io.ErrUnexpectedEOF.Error())
+// eofText words a truncated-input error of r as neo-go's readers do: a
+// read that finds no byte left fails with io.EOF, one that finds some but
+// not enough with io.ErrUnexpectedEOF.
+func eofText(r *nio.BinReader) error {
+	err := r.Err
+	if !errors.Is(err, nio.ErrUnexpectedEOF) {
+		return err
 	}
-	return msg
+	word := io.ErrUnexpectedEOF.Error()
+	if r.Len() == 0 {
+		word = io.EOF.Error()
+	}
+	return errors.New(strings.ReplaceAll(err.Error(), nio.ErrUnexpectedEOF.Error(), word))
+}
+
+// decodeTransaction decodes a whole transaction with neo-go's texts for
+// truncated input and trailing bytes. The result aliases b.
+func decodeTransaction(b []byte) (*transaction.Transaction, error) {
+	tx := new(transaction.Transaction)
+	r := nio.NewBinReaderFromBuf(b)
+	tx.DecodeAliased(r, b)
+	if r.Err != nil {
+		return nil, eofText(r)
+	}
+	if r.Len() != 0 {
+		return nil, errors.New("additional data after the transaction")
+	}
+	return tx, nil
 }
 
 // relayResult answers a relay: the hash, or the error's code (see
@@ -60,9 +80,9 @@ func (s *Service) sendRawTransaction(p neorpc.Params) (any, *neorpc.Error) {
 	if err != nil {
 		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("not a base64: %s", err))
 	}
-	tx, err := transaction.NewTransactionFromOwnedBytes(raw)
+	tx, err := decodeTransaction(raw)
 	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode transaction: %s", decodeErrText(err)))
+		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode transaction: %s", err))
 	}
 	return relayResult(s.relayTx(tx), tx.Hash())
 }
@@ -96,7 +116,7 @@ func (s *Service) submitBlock(p neorpc.Params) (any, *neorpc.Error) {
 	r := nio.NewBinReaderFromBuf(raw)
 	b.DecodeBinary(r)
 	if r.Err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", decodeErrText(r.Err)))
+		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", eofText(r)))
 	}
 	return relayResult(s.chain.AddBlock(b), b.Hash())
 }

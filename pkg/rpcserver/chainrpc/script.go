@@ -52,6 +52,10 @@ func pushFuncParam(w *nio.BinWriter, fp neorpc.FuncParam) error {
 		if err != nil {
 			return err
 		}
+		if s == "00" { // the point at infinity, which neo-go accepts
+			emit.Bytes(w, []byte{0})
+			break
+		}
 		k, err := keys.NewPublicKeyFromString(s)
 		if err != nil {
 			return err

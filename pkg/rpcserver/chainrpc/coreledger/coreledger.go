@@ -167,12 +167,23 @@ var relayCodes = []struct {
 	{[]error{core.ErrInvalidSignature}, neorpc.ErrInvalidSignature},
 }
 
+// poolSentinels are the memory pool failures neo-go reports as the bare
+// sentinel (its verifyAndPoolTx drops the pool's own error).
+var poolSentinels = []error{core.ErrAlreadyInPool, core.ErrOOM, core.ErrInsufficientFunds, core.ErrMemPoolConflict}
+
 // ClassifyRelayError wraps an error of the ledger's transaction or block
 // verification in a chainrpc.RelayError with its RPC code (nil stays nil;
-// unknown errors stay as they are and answer -500).
+// unknown errors stay as they are and answer -500). Pool failures keep
+// only the sentinel's text, as in neo-go.
 func ClassifyRelayError(err error) error {
 	if err == nil {
 		return nil
+	}
+	for _, e := range poolSentinels {
+		if errors.Is(err, e) {
+			err = e
+			break
+		}
 	}
 	for _, rc := range relayCodes {
 		for _, e := range rc.err {
