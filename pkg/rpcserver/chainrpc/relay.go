@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"strings"
 
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -22,21 +20,6 @@ import (
 // sendrawtransaction decodes (neo-go: the encoded MaxTransactionSize).
 var maxBase64TransactionSize = base64.StdEncoding.EncodedLen(transaction.MaxTransactionSize)
 
-// eofText words a truncated-input error of r as neo-go's readers do: a
-// read that finds no byte left fails with io.EOF, one that finds some but
-// not enough with io.ErrUnexpectedEOF.
-func eofText(r *nio.BinReader) error {
-	err := r.Err
-	if !errors.Is(err, nio.ErrUnexpectedEOF) {
-		return err
-	}
-	word := io.ErrUnexpectedEOF.Error()
-	if r.Len() == 0 {
-		word = io.EOF.Error()
-	}
-	return errors.New(strings.ReplaceAll(err.Error(), nio.ErrUnexpectedEOF.Error(), word))
-}
-
 // decodeTransaction decodes a whole transaction with neo-go's texts for
 // truncated input and trailing bytes. The result aliases b.
 func decodeTransaction(b []byte) (*transaction.Transaction, error) {
@@ -44,7 +27,7 @@ func decodeTransaction(b []byte) (*transaction.Transaction, error) {
 	r := nio.NewBinReaderFromBuf(b)
 	tx.DecodeAliased(r, b)
 	if r.Err != nil {
-		return nil, eofText(r)
+		return nil, neoGoEOFText(r.Err, b, false)
 	}
 	if r.Len() != 0 {
 		return nil, errors.New("additional data after the transaction")
@@ -116,7 +99,7 @@ func (s *Service) submitBlock(p neorpc.Params) (any, *neorpc.Error) {
 	r := nio.NewBinReaderFromBuf(raw)
 	b.DecodeBinary(r)
 	if r.Err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", eofText(r)))
+		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", neoGoEOFText(r.Err, raw, true)))
 	}
 	return relayResult(s.chain.AddBlock(b), b.Hash())
 }

@@ -96,10 +96,32 @@ func TestNeoGoLiveDiff(t *testing.T) {
 	}
 	t.Logf("%d queries compared", len(recs))
 	if os.Getenv("N3NODE_NEOGO_UPDATE") != "" {
-		data, err := json.MarshalIndent(extraRecords{Settings: st, Records: recs}, "", "  ")
+		data, err := encodeExtra(extraRecords{Settings: st, Records: recs})
 		require.NoError(t, err)
 		require.NoError(t, os.MkdirAll(filepath.Dir(extraFile), 0o755))
 		require.NoError(t, os.WriteFile(extraFile, append(data, '\n'), 0o644))
 		t.Logf("wrote %s", extraFile)
 	}
+}
+
+// encodeExtra writes the records one compact record per line.
+func encodeExtra(ex extraRecords) ([]byte, error) {
+	st, err := json.Marshal(ex.Settings)
+	if err != nil {
+		return nil, err
+	}
+	out := append([]byte(`{"settings":`), st...)
+	out = append(out, ",\n\"records\":[\n"...)
+	for i, r := range ex.Records {
+		b, err := json.Marshal(r)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b...)
+		if i < len(ex.Records)-1 {
+			out = append(out, ',')
+		}
+		out = append(out, '\n')
+	}
+	return append(out, "]}"...), nil
 }
