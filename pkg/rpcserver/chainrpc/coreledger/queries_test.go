@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/n3node/n3node/internal/refchain"
+	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -346,6 +347,16 @@ func extraQueries(t testing.TB, f *refchain.Fixtures, roots []refchain.StateRoot
 		q("sendrawtransaction", 5), q("sendrawtransaction", "!!"),
 		q("sendrawtransaction"),
 	)
+	// Truncated inputs (neo-go's EOF texts).
+	b4, err := block.NewBlockFromBytes(f.Blocks[4])
+	require.NoError(t, err)
+	rawTx := b4.Transactions[0].Bytes()
+	for _, n := range []int{1, 3, 5, 25, 26, 45, 46, 47, 60, 200, len(rawTx) - 1} {
+		add(q("sendrawtransaction", b64(rawTx[:n])), q("calculatenetworkfee", b64(rawTx[:n])))
+	}
+	for _, n := range []int{2, 4, 36, 100, 113, 114, 115, 120, 300} {
+		add(q("submitblock", b64(f.Blocks[4][:n])))
+	}
 	gasTransfer := func(from *keys.PrivateKey, to hash.Uint160, amount int64) []byte {
 		return script(t, func(w *nio.BinWriter) {
 			emit.AppCall(w, nativenames.GasHash, "transfer", callflag.All, from.ScriptHash(), to, amount, nil)
