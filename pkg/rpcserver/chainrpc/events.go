@@ -1,7 +1,9 @@
 package chainrpc
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/mempoolevent"
@@ -52,7 +54,7 @@ func (f *Feeder) Publish(ev *ChainEvent) {
 	case ev.Tx != nil:
 		f.publish(neorpc.TransactionEventID, ev.Tx, func() neorpc.EventFields { return txFields(ev.Tx) })
 	case ev.Execution != nil:
-		f.publish(neorpc.ExecutionEventID, ev.Execution, func() neorpc.EventFields {
+		f.publish(neorpc.ExecutionEventID, executionPayload(ev.Execution), func() neorpc.EventFields {
 			return neorpc.EventFields{VMState: ev.Execution.VMState.String(), Container: ev.Execution.Container}
 		})
 	case ev.Notification != nil:
@@ -75,6 +77,28 @@ func (f *Feeder) publish(id neorpc.EventID, payload any, fields func() neorpc.Ev
 	}
 	f.srv.Publish(&rpcserver.Event{ID: id, Payload: payload, Fields: fields()})
 }
+
+// executionPayload is the transaction_executed payload: the execution
+// result as getapplicationlog prints it, except that an execution without
+// notifications has "notifications": null (neo-go sends the live result,
+// whose list is nil; stored logs print []).
+func executionPayload(aer *state.AppExecResult) any {
+	if aer.Events != nil {
+		return aer
+	}
+	return lazyJSON(func() ([]byte, error) {
+		b, err := json.Marshal(aer)
+		if err != nil {
+			return nil, err
+		}
+		return bytes.Replace(b, []byte(`"notifications":[]`), []byte(`"notifications":null`), 1), nil
+	})
+}
+
+// lazyJSON is a payload encoded only when some subscriber wants it.
+type lazyJSON func() ([]byte, error)
+
+func (l lazyJSON) MarshalJSON() ([]byte, error) { return l() }
 
 func headerFields(h *block.Header) neorpc.EventFields {
 	return neorpc.EventFields{Index: h.Index, Primary: h.PrimaryIndex}

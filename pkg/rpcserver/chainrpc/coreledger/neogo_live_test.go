@@ -90,6 +90,9 @@ func TestNeoGoLiveDiff(t *testing.T) {
 		recs = append(recs, rec)
 		res, rerr, err := ours(ctx, qr.Method, params)
 		require.NoError(t, err)
+		if _, ok := knownExtraDifferences[qr.Method+" "+compactJSON(params)]; ok {
+			continue
+		}
 		if d := refchain.Compare(rec, res, rerr, extraReplayOptions); d != "" {
 			t.Errorf("%s %s: %s", qr.Method, params, d)
 		}

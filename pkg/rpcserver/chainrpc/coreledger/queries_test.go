@@ -362,7 +362,7 @@ func extraQueries(t testing.TB, f *refchain.Fixtures, roots []refchain.StateRoot
 			emit.AppCall(w, nativenames.GasHash, "transfer", callflag.All, from.ScriptHash(), to, amount, nil)
 		})
 	}
-	good := signedTx(magic, ks["C"], gasTransfer(ks["C"], ks["D"].ScriptHash(), 1), 20, 10000000, 5000000, 100)
+	good := goodTransaction(t, f)
 	expired := signedTx(magic, ks["C"], gasTransfer(ks["C"], ks["D"].ScriptHash(), 1), 21, 10000000, 5000000, 30)
 	tooFar := signedTx(magic, ks["C"], gasTransfer(ks["C"], ks["D"].ScriptHash(), 1), 22, 10000000, 5000000, 1000000)
 	lowFee := signedTx(magic, ks["C"], gasTransfer(ks["C"], ks["D"].ScriptHash(), 1), 23, 10000000, 1000, 100)
@@ -396,4 +396,14 @@ func mustHash256(t testing.TB, s string) hash.Uint256 {
 	h, err := hash.Uint256DecodeStringLE(strings.TrimPrefix(s, "0x"))
 	require.NoError(t, err)
 	return h
+}
+
+// goodTransaction is a valid transaction on the reference chain: C sends
+// 1 GAS to D.
+func goodTransaction(t testing.TB, f *refchain.Fixtures) *transaction.Transaction {
+	ks := scenarioKeys(t, f)
+	sc := script(t, func(w *nio.BinWriter) {
+		emit.AppCall(w, nativenames.GasHash, "transfer", callflag.All, ks["C"].ScriptHash(), ks["D"].ScriptHash(), 1, nil)
+	})
+	return signedTx(f.Scenario.Network, ks["C"], sc, 20, 10000000, 5000000, 100)
 }

@@ -102,7 +102,17 @@ func startServer(t testing.TB, bc *core.Blockchain, cfg config.Config, net_ fake
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	srv.Serve(ln)
+	events, stop := coreledger.Subscribe(bc, true)
+	ctx, cancelFeed := context.WithCancel(context.Background())
+	fed := make(chan struct{})
+	go func() {
+		defer close(fed)
+		chainrpc.NewFeeder(srv).Run(ctx, events)
+	}()
 	t.Cleanup(func() {
+		cancelFeed()
+		<-fed
+		stop()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		srv.Shutdown(ctx)
