@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	"github.com/n3node/n3node/pkg/crypto/keys"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/smartcontract"
@@ -52,15 +51,11 @@ func pushFuncParam(w *nio.BinWriter, fp neorpc.FuncParam) error {
 		if err != nil {
 			return err
 		}
-		if s == "00" { // the point at infinity, which neo-go accepts
-			emit.Bytes(w, []byte{0})
-			break
-		}
-		k, err := keys.NewPublicKeyFromString(s)
+		k, err := neoGoPublicKey(s)
 		if err != nil {
 			return err
 		}
-		emit.Bytes(w, k.Bytes())
+		emit.Bytes(w, k)
 	case smartcontract.IntegerType:
 		n, err := fp.Value.GetBigInt()
 		if err != nil {
