@@ -464,25 +464,21 @@ func (s *Service) getUnclaimedGas(p neorpc.Params) (any, *neorpc.Error) {
 		return nil, neorpc.ErrInvalidParams
 	}
 	res := &result.UnclaimedGas{Address: u}
-	// NEO balanceOf, then unclaimedGas for the next block (as neo-go: no
-	// claim computation for an account without NEO).
-	items, finalize, err := s.invokeReadOnly(nativenames.NeoHash, []string{"balanceOf"}, [][]any{{u}})
+	// NEO balanceOf and unclaimedGas for the next block in one run; as in
+	// neo-go, an account without NEO has nothing to claim.
+	items, finalize, err := s.invokeReadOnly(nativenames.NeoHash, []string{"balanceOf", "unclaimedGas"},
+		[][]any{{u}, {u, s.chain.BlockHeight() + 1}})
 	if err == nil {
 		finalize()
-		var bal *big.Int
-		if bal, err = items[0].TryInteger(); err == nil && bal.Sign() == 0 {
-			return res, nil
-		}
-	}
-	if err == nil {
-		items, finalize, err = s.invokeReadOnly(nativenames.NeoHash, []string{"unclaimedGas"}, [][]any{{u, s.chain.BlockHeight() + 1}})
-	}
-	if err == nil {
-		finalize()
-		var gas *big.Int
-		if gas, err = items[0].TryInteger(); err == nil {
-			res.Unclaimed.Set(gas)
-			return res, nil
+		var bal, gas *big.Int
+		if bal, err = items[0].TryInteger(); err == nil {
+			if bal.Sign() == 0 {
+				return res, nil
+			}
+			if gas, err = items[1].TryInteger(); err == nil {
+				res.Unclaimed.Set(gas)
+				return res, nil
+			}
 		}
 	}
 	return nil, neorpc.NewInternalServerError(fmt.Sprintf("Can't calculate claimable: %s", err))

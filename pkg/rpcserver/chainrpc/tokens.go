@@ -343,6 +343,7 @@ func (s *Service) tokenTransfers(p neorpc.Params, nep11 bool) (any, *neorpc.Erro
 		sent, recv17 []result.NEP17Transfer
 		recv11, s11  []result.NEP11Transfer
 		cache        = make(map[int32]hash.Uint160)
+		addrs        = make(map[hash.Uint160]string)
 		found, taken int
 	)
 	err = s.chain.ForEachTransfer(u, nep11, end, func(tr *Transfer) (bool, error) {
@@ -367,7 +368,12 @@ func (s *Service) tokenTransfers(p neorpc.Params, nep11 bool) (any, *neorpc.Erro
 		}
 		t := result.NEP17Transfer{Timestamp: tr.Timestamp, Asset: h, Index: tr.Block, TxHash: tr.Tx}
 		if !tr.Counterparty.IsZero() {
-			t.Address = neorpc.Uint160ToAddress(tr.Counterparty)
+			a, ok := addrs[tr.Counterparty]
+			if !ok {
+				a = neorpc.Uint160ToAddress(tr.Counterparty)
+				addrs[tr.Counterparty] = a
+			}
+			t.Address = a
 		}
 		received := tr.Amount.Sign() > 0
 		if received {
