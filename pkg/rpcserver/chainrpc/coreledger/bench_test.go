@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/n3node/n3node/internal/refchain"
-	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
@@ -38,12 +37,7 @@ func BenchmarkMethods(b *testing.B) {
 	srv := rpcserver.New(rpcserver.Config{MaxGasInvoke: int64(cfg.ApplicationConfiguration.RPC.MaxGasInvoke)})
 	svc := chainrpc.New(coreledger.New(bc), srv, chainrpc.Options{})
 	for _, c := range benchCalls {
-		var raws []json.RawMessage
-		require.NoError(b, json.Unmarshal([]byte(c.params), &raws))
-		p := make(neorpc.Params, len(raws))
-		for i := range raws {
-			p[i] = neorpc.Param{RawMessage: raws[i]}
-		}
+		p := parseParams(b, c.params)
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
