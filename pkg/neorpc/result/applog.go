@@ -40,20 +40,25 @@ func NewApplicationLog(h hash.Uint256, aers []state.AppExecResult, trig trigger.
 
 // MarshalJSON writes {"txid"|"blockhash", "executions"}.
 func (l ApplicationLog) MarshalJSON() ([]byte, error) {
-	aux := applicationLogAux{Executions: make([]json.RawMessage, len(l.Executions))}
+	out := make([]byte, 0, 512)
 	if l.IsTransaction {
-		aux.TxHash = &l.Container
+		out = append(out, `{"txid":`...)
 	} else {
-		aux.BlockHash = &l.Container
+		out = append(out, `{"blockhash":`...)
 	}
+	out = appendUint256(out, l.Container)
+	out = append(out, `,"executions":[`...)
 	for i := range l.Executions {
-		b, err := json.Marshal(l.Executions[i])
+		b, err := l.Executions[i].MarshalJSON()
 		if err != nil {
 			return nil, fmt.Errorf("failed to marshal execution #%d: %w", i, err)
 		}
-		aux.Executions[i] = b
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, b...)
 	}
-	return json.Marshal(&aux)
+	return append(out, "]}"...), nil
 }
 
 // UnmarshalJSON reads the form MarshalJSON writes.
@@ -97,7 +102,7 @@ func (e ContainedNotificationEvent) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev, err := json.Marshal(e.NotificationEvent)
+	ev, err := e.NotificationEvent.MarshalJSON()
 	if err != nil {
 		return nil, err
 	}

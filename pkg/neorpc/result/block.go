@@ -55,11 +55,29 @@ func (b Block) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	body, err := json.Marshal(&b.Block)
+	// The block's own form (header fields, then "tx"), built from the
+	// parts' MarshalJSON so that encoding/json does not re-validate the
+	// transactions.
+	head, err := b.Block.Header.MarshalJSON()
 	if err != nil {
 		return nil, err
 	}
-	return mergeObjects(meta, body)
+	out, err := mergeObjects(meta, head)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out[:len(out)-1], `,"tx":[`...)
+	for i, tx := range b.Transactions {
+		tb, err := tx.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, tb...)
+	}
+	return append(out, "]}"...), nil
 }
 
 // UnmarshalJSON reads both parts from the same object.
@@ -76,7 +94,7 @@ func (h Header) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	body, err := json.Marshal(&h.Header)
+	body, err := h.Header.MarshalJSON()
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ func (t TransactionOutputRaw) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	tx, err := json.Marshal(&t.Transaction)
+	tx, err := t.Transaction.MarshalJSON()
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package chainrpc
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -19,6 +20,17 @@ import (
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 	"github.com/n3node/n3node/pkg/vm/vmstate"
 )
+
+// rawJSON encodes a large result once, by its own MarshalJSON (which
+// produces compact, HTML-escaped JSON), sparing encoding/json's extra
+// validation pass over it.
+func rawJSON(m json.Marshaler) (any, *neorpc.Error) {
+	b, err := m.MarshalJSON()
+	if err != nil {
+		return nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to marshal result: %s", err))
+	}
+	return json.RawMessage(b), nil
+}
 
 func (s *Service) getBestBlockHash(neorpc.Params) (any, *neorpc.Error) {
 	return "0x" + s.chain.CurrentBlockHash().StringLE(), nil
@@ -80,7 +92,7 @@ func (s *Service) getBlock(p neorpc.Params) (any, *neorpc.Error) {
 		return nil, neorpc.WrapErrorWithData(neorpc.ErrUnknownBlock, err.Error())
 	}
 	if v, _ := p.Value(1).GetBoolean(); v {
-		return &result.Block{Block: *b, BlockMetadata: s.blockMetadata(b.Size(), &b.Header)}, nil
+		return rawJSON(&result.Block{Block: *b, BlockMetadata: s.blockMetadata(b.Size(), &b.Header)})
 	}
 	return b.Bytes(), nil
 }
@@ -104,7 +116,7 @@ func (s *Service) getBlockHeader(p neorpc.Params) (any, *neorpc.Error) {
 		return nil, neorpc.ErrUnknownBlock
 	}
 	if verbose {
-		return &result.Header{Header: *hdr, BlockMetadata: s.blockMetadata(hdr.Size(), hdr)}, nil
+		return rawJSON(&result.Header{Header: *hdr, BlockMetadata: s.blockMetadata(hdr.Size(), hdr)})
 	}
 	return headerBytes(hdr), nil
 }
@@ -158,7 +170,7 @@ func (s *Service) getRawTransaction(p neorpc.Params) (any, *neorpc.Error) {
 		Timestamp:     hdr.Timestamp,
 		VMState:       aers[0].VMState.String(),
 	}
-	return res, nil
+	return rawJSON(res)
 }
 
 func (s *Service) getTransactionHeight(p neorpc.Params) (any, *neorpc.Error) {
@@ -208,7 +220,7 @@ func (s *Service) getApplicationLog(p neorpc.Params) (any, *neorpc.Error) {
 	if len(aers) == 0 {
 		return nil, neorpc.WrapErrorWithData(neorpc.ErrUnknownScriptContainer, "failed to locate application log: key not found")
 	}
-	return result.NewApplicationLog(h, aers, trig), nil
+	return rawJSON(result.NewApplicationLog(h, aers, trig))
 }
 
 func (s *Service) getBlockNotifications(p neorpc.Params) (any, *neorpc.Error) {

@@ -52,7 +52,7 @@ func (s *Service) invokeFunction(p neorpc.Params) (any, *neorpc.Error) {
 	if rerr != nil {
 		return nil, rerr
 	}
-	return s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, nil, verbose)
+	return encodeInvoke(s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, nil, verbose))
 }
 
 func (s *Service) invokeFunctionHistoric(p neorpc.Params) (any, *neorpc.Error) {
@@ -67,7 +67,7 @@ func (s *Service) invokeFunctionHistoric(p neorpc.Params) (any, *neorpc.Error) {
 	if rerr != nil {
 		return nil, rerr
 	}
-	return s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, &nextH, verbose)
+	return encodeInvoke(s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, &nextH, verbose))
 }
 
 func (s *Service) invokeFunctionParams(p neorpc.Params, curIndex ...uint32) (*transaction.Transaction, bool, *neorpc.Error) {
@@ -98,7 +98,7 @@ func (s *Service) invokeScript(p neorpc.Params) (any, *neorpc.Error) {
 	if rerr != nil {
 		return nil, rerr
 	}
-	return s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, nil, verbose)
+	return encodeInvoke(s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, nil, verbose))
 }
 
 func (s *Service) invokeScriptHistoric(p neorpc.Params) (any, *neorpc.Error) {
@@ -113,7 +113,7 @@ func (s *Service) invokeScriptHistoric(p neorpc.Params) (any, *neorpc.Error) {
 	if rerr != nil {
 		return nil, rerr
 	}
-	return s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, &nextH, verbose)
+	return encodeInvoke(s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, &nextH, verbose))
 }
 
 func (s *Service) invokeScriptParams(p neorpc.Params, curIndex ...uint32) (*transaction.Transaction, bool, *neorpc.Error) {
@@ -192,7 +192,7 @@ func (s *Service) invokeContainedScript(p neorpc.Params) (any, *neorpc.Error) {
 			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("invalid verbose parameter: %s", err))
 		}
 	}
-	return s.runScript(trig, tx.Script, hash.Uint160{}, tx, b, nil, verbose)
+	return encodeInvoke(s.runScript(trig, tx.Script, hash.Uint160{}, tx, b, nil, verbose))
 }
 
 func fakeTxFromParam(p *neorpc.Param) (*transaction.Transaction, *neorpc.Error) {
@@ -261,7 +261,7 @@ func (s *Service) invokeContractVerify(p neorpc.Params) (any, *neorpc.Error) {
 	if rerr != nil {
 		return nil, rerr
 	}
-	return s.runScript(trigger.Verification, inv, h, tx, nil, nil, false)
+	return encodeInvoke(s.runScript(trigger.Verification, inv, h, tx, nil, nil, false))
 }
 
 func (s *Service) invokeContractVerifyHistoric(p neorpc.Params) (any, *neorpc.Error) {
@@ -276,7 +276,7 @@ func (s *Service) invokeContractVerifyHistoric(p neorpc.Params) (any, *neorpc.Er
 	if rerr != nil {
 		return nil, rerr
 	}
-	return s.runScript(trigger.Verification, inv, h, tx, nil, &nextH, false)
+	return encodeInvoke(s.runScript(trigger.Verification, inv, h, tx, nil, &nextH, false))
 }
 
 // contractVerifyParams reads the contract, the verify arguments (pushed by
@@ -384,6 +384,14 @@ func (s *Service) prepareInvocation(trig trigger.Type, script []byte, contract h
 		return nil, nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to load script: %s", err))
 	}
 	return ic, tree, nil
+}
+
+// encodeInvoke encodes an invocation result once (see rawJSON).
+func encodeInvoke(res *result.Invoke, rerr *neorpc.Error) (any, *neorpc.Error) {
+	if rerr != nil {
+		return nil, rerr
+	}
+	return rawJSON(res)
 }
 
 // runScript runs a test invocation and builds its result: state, GAS,

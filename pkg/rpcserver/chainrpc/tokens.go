@@ -403,9 +403,9 @@ func (s *Service) tokenTransfers(p neorpc.Params, nep11 bool) (any, *neorpc.Erro
 	}
 	addr := neorpc.Uint160ToAddress(u)
 	if nep11 {
-		return &result.NEP11Transfers{Sent: nonNil(s11), Received: nonNil(recv11), Address: addr}, nil
+		return rawJSON(&result.NEP11Transfers{Sent: nonNil(s11), Received: nonNil(recv11), Address: addr})
 	}
-	return &result.NEP17Transfers{Sent: nonNil(sent), Received: nonNil(recv17), Address: addr}, nil
+	return rawJSON(&result.NEP17Transfers{Sent: nonNil(sent), Received: nonNil(recv17), Address: addr})
 }
 
 func nonNil[T any](s []T) []T {

@@ -45,6 +45,9 @@ func BenchmarkMethods(b *testing.B) {
 				if rerr != nil {
 					b.Fatal(rerr)
 				}
+				if _, ok := res.(json.RawMessage); ok {
+					continue // the server writes it as it is
+				}
 				if _, err := json.Marshal(res); err != nil {
 					b.Fatal(err)
 				}
