@@ -1,6 +1,7 @@
 package coreledger_test
 
 import (
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"os"
@@ -372,12 +373,18 @@ func extraQueries(t testing.TB, f *refchain.Fixtures, roots []refchain.StateRoot
 	bigFee := signedTx(magic, ks["C"], gasTransfer(ks["C"], ks["D"].ScriptHash(), 1), 26, 200000000000, 5000000, 100)
 	badScript := signedTx(magic, ks["C"], []byte{0xff}, 27, 10000000, 5000000, 100)
 	second := signedTx(magic, ks["D"], gasTransfer(ks["D"], ks["C"].ScriptHash(), 1), 28, 10000000, 5000000, 100)
+	// An account without GAS (a fixed key of its own) cannot pay the fees.
+	nobodyKey := sha256.Sum256([]byte("n3node rpc test account without GAS"))
+	nobody, err := keys.NewPrivateKeyFromBytes(nobodyKey[:])
+	require.NoError(t, err)
+	broke := signedTx(magic, nobody, gasTransfer(nobody, ks["D"].ScriptHash(), 1), 29, 10000000, 5000000, 100)
 	add(
 		q("sendrawtransaction", b64(good.Bytes())), q("sendrawtransaction", b64(good.Bytes())),
 		q("sendrawtransaction", b64(expired.Bytes())), q("sendrawtransaction", b64(tooFar.Bytes())),
 		q("sendrawtransaction", b64(lowFee.Bytes())), q("sendrawtransaction", b64(badSig.Bytes())),
 		q("sendrawtransaction", b64(poor.Bytes())), q("sendrawtransaction", b64(bigFee.Bytes())),
-		q("sendrawtransaction", b64(badScript.Bytes())), q("sendrawtransaction", b64(second.Bytes())),
+		q("sendrawtransaction", b64(badScript.Bytes())), q("sendrawtransaction", b64(broke.Bytes())),
+		q("sendrawtransaction", b64(second.Bytes())),
 		q("getrawmempool"), q("getrawmempool", true),
 		q("getrawtransaction", "0x"+good.Hash().StringLE(), true), q("getrawtransaction", "0x"+good.Hash().StringLE()),
 		q("gettransactionheight", "0x"+good.Hash().StringLE()),
