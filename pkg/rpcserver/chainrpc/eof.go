@@ -170,7 +170,7 @@ func (w *eofWalker) block() {
 	for _, n := range []int{4, 32, 32, 8, 8, 4, 1, 20} { // header fields
 		w.read(n)
 	}
-	if w.u8() != 1 {
+	if w.varUint() != 1 { // witness count
 		panic(errWalk)
 	}
 	w.varBytes(1024)

@@ -4,6 +4,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
+	fakeblock "github.com/n3node/n3node/pkg/rpcserver/chainrpc/internal/block"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 )
 
@@ -13,7 +14,7 @@ var (
 	IsNEP11Divisible         = isNEP11Divisible
 	DecodeTransaction        = decodeTransaction
 	NeoGoEOFText             = neoGoEOFText
-	DecodeFakeHeader         = decodeFakeHeader
+	DecodeFakeHeader         = fakeblock.DecodeFakeHeader
 )
 
 // PushArray is pushArray with its own writer.

@@ -21,6 +21,7 @@ import (
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/neorpc/result"
 	"github.com/n3node/n3node/pkg/rpcserver"
+	fakeblock "github.com/n3node/n3node/pkg/rpcserver/chainrpc/internal/block"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
@@ -227,7 +228,7 @@ func (s *Service) fakeBlockFromParam(p *neorpc.Param) (*block.Block, *neorpc.Err
 	if p == nil || p.IsNull() {
 		return base, nil
 	}
-	h, err := decodeFakeHeader(p.RawMessage)
+	h, err := fakeblock.DecodeFakeHeader(p.RawMessage)
 	if err != nil {
 		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("failed to unmarshal fake block: failed to unmarshal fake header: %s", err))
 	}

@@ -1,4 +1,9 @@
-package chainrpc
+// Package block decodes the fake block header of invokecontainedscript
+// exactly as neo-go 0.120.0's block.Header.UnmarshalJSON does. It is named
+// block because encoding/json's error texts name the package of the type
+// being decoded ("Go value of type block.baseAux"), and those texts are
+// part of the answers.
+package block
 
 import (
 	"encoding/hex"
@@ -8,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/n3node/n3node/pkg/core/block"
+	coreblock "github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/neorpc"
@@ -53,14 +58,14 @@ type baseAux struct {
 	Witnesses     []transaction.Witness `json:"witnesses"`
 }
 
-// decodeFakeHeader decodes the header parameter of invokecontainedscript
+// DecodeFakeHeader decodes the header parameter of invokecontainedscript
 // as neo-go's block.Header.UnmarshalJSON does (same checks, same texts).
-func decodeFakeHeader(data []byte) (*block.Header, error) {
+func DecodeFakeHeader(data []byte) (*coreblock.Header, error) {
 	var aux baseAux
 	if err := json.Unmarshal(data, &aux); err != nil {
 		return nil, err
 	}
-	h := new(block.Header)
+	h := new(coreblock.Header)
 	if aux.Nonce != "" {
 		n, err := strconv.ParseUint(aux.Nonce, 16, 64)
 		if err != nil {
