@@ -1,6 +1,3 @@
-// Package coreledger adapts the node's core.Blockchain to the
-// chainrpc.Ledger interface (and its subscriptions to chainrpc.ChainEvent
-// streams), and classifies the ledger's errors for the relay methods.
 package coreledger
 
 import (
