@@ -37,10 +37,6 @@ func (s *Service) getVersion(neorpc.Params) (any, *neorpc.Error) {
 		}
 		committee[i] = pub.StringCompressed()
 	}
-	seeds := cfg.SeedList
-	if seeds == nil {
-		seeds = []string{}
-	}
 	res.Protocol = result.Protocol{
 		AddressVersion:              AddressVersion,
 		Network:                     uint32(cfg.Magic),
@@ -53,7 +49,7 @@ func (s *Service) getVersion(neorpc.Params) (any, *neorpc.Error) {
 		InitialGasDistribution:      int64(cfg.InitialGASSupply),
 		Hardforks:                   result.HardforkList(cfg.Hardforks),
 		StandbyCommittee:            committee,
-		SeedList:                    seeds,
+		SeedList:                    cfg.SeedList, // null if not configured, as neo-go
 		CommitteeHistory:            cfg.CommitteeHistory,
 		P2PSigExtensions:            cfg.P2PSigExtensions,
 		StateRootInHeader:           cfg.StateRootInHeader,

@@ -173,7 +173,7 @@ func TestVersion(t *testing.T) {
 		`"msperblock":1000,"maxtraceableblocks":2102400,"maxvaliduntilblockincrement":5760,"maxtransactionsperblock":0,`+
 		`"memorypoolmaxtransactions":0,"validatorscount":1,"initialgasdistribution":0,"hardforks":[{"name":"Aspidochelone","blockheight":0},`+
 		`{"name":"Basilisk","blockheight":3},{"name":"Echidna","blockheight":5}],`+
-		`"standbycommittee":["02b3622bf4017bdfe317c58aed5f4c753f206b7db896046fa7d774bbc4bf7f8dc2"],"seedlist":[]},`+
+		`"standbycommittee":["02b3622bf4017bdfe317c58aed5f4c753f206b7db896046fa7d774bbc4bf7f8dc2"],"seedlist":null},`+
 		`"rpc":{"maxiteratorresultitems":7,"sessionenabled":true}}`, f.ok("getversion", `[]`))
 	l.cfg.KeepOnlyLatestState = true
 	l.cfg.P2PSigExtensions = true
