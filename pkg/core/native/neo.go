@@ -637,17 +637,17 @@ func checkKeyWitness(ic *interop.Context, k candidateKey) (bool, error) {
 }
 
 // registerCandidate registers a key as a candidate for its price in GAS.
-// Before HF_Echidna the key owner's witness is checked before the price is
-// charged. From HF_Echidna neo-go 0.120.0 checks no witness at all (only
-// the NEP-27 path does), while C# checks it after charging the price and
-// returns false without it; n3node follows neo-go (docs/native.md, "NEO and
-// GAS").
+// The key owner's witness is required: before HF_Echidna it is checked before
+// the price is charged, from HF_Echidna after (C# RegisterInternal). neo-go
+// 0.120.0 checks no witness at all from HF_Echidna, so anyone paying the price
+// could register any key; n3node does not follow that hole (docs/compat.md).
 func (n *NEO) registerCandidate(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
 	k, err := toCandidateKey(args[0])
 	if err != nil {
 		return nil, err
 	}
-	if !ic.IsHardforkEnabled(config.HFEchidna) {
+	echidna := ic.IsHardforkEnabled(config.HFEchidna)
+	if !echidna {
 		ok, err := checkKeyWitness(ic, k)
 		if err != nil {
 			return nil, err
@@ -658,6 +658,15 @@ func (n *NEO) registerCandidate(ic *interop.Context, args []stackitem.Item) (sta
 	}
 	if err := ic.VM.AddGas(n.registerPrice(ic.DAO)); err != nil {
 		return nil, fmt.Errorf("%w executing %s/registerCandidate", err, n.md.Hash.StringLE())
+	}
+	if echidna {
+		ok, err := checkKeyWitness(ic, k)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return stackitem.Bool(false), nil
+		}
 	}
 	if err := n.registerInternal(ic, k); err != nil {
 		return nil, err

@@ -364,12 +364,17 @@ func TestNEO_RegisterHardforks(t *testing.T) {
 	t.Run("from Echidna", func(t *testing.T) {
 		c := newTokenChain(t)
 		c.fund(0, 3000*native.GASFactor, k.ScriptHash())
-		// Without the key's witness: neo-go 0.120.0 registers the key (C#
-		// returns false after charging the price); n3node follows neo-go.
+		// Without the key's witness: false after the price is charged, as
+		// C# does (neo-go 0.120.0 would register the key: docs/compat.md).
 		aer := c.callFee(registrationFee, []transaction.Signer{c.bftSigner()}, neoHash, "registerCandidate", pkb)
 		require.Equal(t, vmstate.Halt, aer.VMState, aer.FaultException)
-		require.Equal(t, stackitem.Bool(true), aer.Stack[0])
+		require.Equal(t, stackitem.Bool(false), aer.Stack[0])
 		require.Greater(t, aer.GasConsumed, int64(native.DefaultRegisterPrice))
+		require.Empty(t, aer.Events)
+		// With it: registered.
+		aer = c.callFee(registrationFee, []transaction.Signer{signer(k.ScriptHash())}, neoHash, "registerCandidate", pkb)
+		require.Equal(t, vmstate.Halt, aer.VMState, aer.FaultException)
+		require.Equal(t, stackitem.Bool(true), aer.Stack[0])
 		require.Equal(t, big.NewInt(0), c.readInt(neoHash, "getCandidateVote", pkb))
 		c.RunOK(appCall(t, neoHash, "unregisterCandidate", pkb), signer(k.ScriptHash()))
 		// States is not enough any more.
