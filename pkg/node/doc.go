@@ -27,8 +27,11 @@
 //     added block's header reaches OnNewBlock from a chain subscription.
 //     Consensus starts once the P2P server reports synchronization (at
 //     once with MinPeers 0).
-//   - RPC (when enabled) serves the chain methods; with
-//     StartWhenSynchronized it starts with consensus.
+//   - RPC (when enabled) serves the chain methods of package chainrpc
+//     over coreledger's adapter of the chain, with the P2P server as its
+//     Network (sendrawtransaction relays); the chain's and the memory
+//     pool's events reach WebSocket subscribers through chainrpc's Feeder.
+//     With StartWhenSynchronized it starts with consensus.
 //   - Prometheus and pprof (off by default) start first and stop last.
 //
 // # Lifecycle

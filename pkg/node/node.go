@@ -75,6 +75,8 @@ type Node struct {
 	pprof    *metrics.Service
 	metrics  *metrics.Node
 
+	userAgent string
+
 	state atomic.Int32
 	stop  chan struct{}
 	// lateMu orders the start of the services that wait for sync
@@ -98,7 +100,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	if opts.UserAgent == "" {
 		opts.UserAgent = "/n3node:" + opts.Version + "/"
 	}
-	n := &Node{cfg: *cfg, log: opts.Logger, stop: make(chan struct{})}
+	n := &Node{cfg: *cfg, log: opts.Logger, stop: make(chan struct{}), userAgent: opts.UserAgent}
 	chainCfg, err := n.cfg.Blockchain()
 	if err != nil {
 		return nil, err
@@ -157,7 +159,7 @@ func (n *Node) build(opts Options) error {
 	}
 	n.ledger = &chainLedger{bc: n.chain, metrics: n.metrics}
 
-	sc, err := network.NewServerConfig(n.cfg, opts.UserAgent)
+	sc, err := network.NewServerConfig(n.cfg, n.userAgent)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package node
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -23,6 +24,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	nio "github.com/n3node/n3node/pkg/io"
+	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
@@ -625,5 +627,55 @@ func TestWaitForSync(t *testing.T) {
 	}
 	if err := n.Shutdown(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestWebSocket: chain events reach WebSocket subscribers, and getversion
+// describes the node.
+func TestWebSocket(t *testing.T) {
+	cfg := testConfig(t, t.TempDir())
+	fastBlocks(&cfg.ProtocolConfiguration)
+	n := startNode(t, cfg)
+	ctx, cancel := context.WithTimeout(context.Background(), waitTimeout)
+	defer cancel()
+	ws, err := rpcclient.DialWS(ctx, "ws://"+n.RPCAddresses()[0]+"/ws", rpcclient.WSOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	ch := make(chan rpcclient.Notification, 16)
+	if _, err := ws.Subscribe(ctx, neorpc.BlockEventID, nil, ch); err != nil {
+		t.Fatal(err)
+	}
+	start := n.Chain().BlockHeight()
+	for seen := 0; seen < 2; {
+		select {
+		case ev, ok := <-ch:
+			if !ok {
+				t.Fatal("subscription closed")
+			}
+			var b struct {
+				Index uint32 `json:"index"`
+				Hash  string `json:"hash"`
+			}
+			if err := json.Unmarshal(ev.Payload, &b); err != nil {
+				t.Fatal(err)
+			}
+			if b.Index <= start || b.Hash != "0x"+n.Chain().GetHeaderHash(b.Index).StringLE() {
+				t.Fatalf("block event %+v (start %d)", b, start)
+			}
+			seen++
+		case <-ctx.Done():
+			t.Fatal("no block events")
+		}
+	}
+	c := rpcClient(t, n)
+	v, err := c.GetVersion(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := net.SplitHostPort(n.P2PAddresses()[0])
+	if v.Protocol.Network != 56753 || fmt.Sprint(v.TCPPort) != port || v.UserAgent != "/n3node:"+DefaultVersion+"/" || v.Nonce != n.Server().ID() {
+		t.Fatalf("getversion: %+v", v)
 	}
 }

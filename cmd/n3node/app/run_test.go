@@ -24,6 +24,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/node"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/urfave/cli/v3"
 )
@@ -426,4 +427,32 @@ func checkGAS(t *testing.T, rpc, to string) {
 	if !strings.Contains(out, "\tAmount : 12.5\n") {
 		t.Fatalf("balance of %s:\n%s", to, out)
 	}
+}
+
+// TestWalletScenario runs the whole wallet CLI scenario (the one
+// `make wallet-e2e` runs against neo-go) against an n3node privnet in this
+// process.
+func TestWalletScenario(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long scenario")
+	}
+	cfg, err := parseRun(t, "--data", t.TempDir(), "--rpc", "127.0.0.1:0", "--p2p", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := node.New(&cfg, node.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if err := n.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := n.Shutdown(context.Background()); err != nil {
+			t.Error(err)
+		}
+	}()
+	walletScenario(t, ctx, "http://"+n.RPCAddresses()[0], privnetCommittee)
 }
