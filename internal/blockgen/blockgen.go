@@ -129,7 +129,7 @@ func (g *Gen) AddBlock(txs ...*transaction.Transaction) *block.Block {
 
 // Tx returns a transaction running script paid by Account, signed.
 func (g *Gen) Tx(script []byte) *transaction.Transaction {
-	tx := transaction.New(script, g.nonce, 20_0000_0000, 1000_0000, g.BC.BlockHeight()+100)
+	tx := transaction.New(script, g.nonce, 20_0000_0000, 1000_0000, g.BC.BlockHeight()+min(100, g.Cfg.MaxValidUntilBlockIncrement))
 	g.nonce++
 	tx.Signers = []transaction.Signer{{Account: g.Account(), Scopes: transaction.CalledByEntry}}
 	sd := tx.SignData(Magic)
