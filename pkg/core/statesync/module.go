@@ -80,9 +80,9 @@ type stage uint8
 
 // Stages (neo-go's, as bits).
 const (
-	inactive stage = 1 << iota // nothing to do (only serving)
-	none                       // Init not called yet
-	initialized                // headers up to P+1 wanted
+	inactive    stage = 1 << iota // nothing to do (only serving)
+	none                          // Init not called yet
+	initialized                   // headers up to P+1 wanted
 	headersSynced
 	mptSynced
 	blocksSynced
