@@ -58,7 +58,3 @@ func (m *Module) AddValidated(store storage.Store, r *Root) (bool, error) {
 	}
 	return true, nil
 }
-
-// SetValidatedHeight sets the validated height in memory (after a state
-// jump wrote the record).
-func (m *Module) SetValidatedHeight(h uint32) { m.validated.Store(h) }

@@ -77,3 +77,23 @@ func TestServeNeoGo(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkServeNodesNeoGo is BenchmarkServeNodes for neo-go 0.120.0's
+// answer over its own copy of the trie.
+func BenchmarkServeNodesNeoGo(b *testing.B) {
+	src, root := testTrie(b, 10000, mpt.ModeAll)
+	ngst := ngstorage.NewMemCachedStore(ngstorage.NewMemoryStore())
+	ngtr := ngmpt.NewTrie(nil, ngmpt.ModeAll, ngst)
+	_ = mpt.NewTrie(root, mpt.ModeAll, src).Seek(nil, nil, false, func(k, v []byte) bool {
+		_ = ngtr.Put(append([]byte{}, k...), append([]byte{}, v...))
+		return true
+	})
+	ngtr.Flush(1)
+	if _, err := ngst.Persist(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		ngServe(ngst, []hash.Uint256{root}, statesync.MaxServedBytes)
+	}
+}

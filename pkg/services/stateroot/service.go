@@ -33,6 +33,8 @@ const DefaultTickInterval = 100 * time.Millisecond
 // Ledger is what the service needs of the chain (pkg/core.Blockchain
 // through ChainLedger). Methods must be safe for concurrent use.
 type Ledger interface {
+	// BlockHeight is the index of the latest committed block.
+	BlockHeight() uint32
 	// HeaderHeight is the index of the latest known header.
 	HeaderHeight() uint32
 	// GetStateRoot returns the local state root of a committed height.
@@ -107,7 +109,7 @@ type Service struct {
 	log       *slog.Logger
 
 	mu        sync.Mutex
-	height    uint32            // latest block processed by OnBlock
+	height    uint32            // latest block processed (the chain's at New)
 	rounds    map[uint32]*round // heights this node votes on
 	early     map[uint32]map[int32][]byte
 	cached    map[uint32]*coreroot.Root // validated roots above height
@@ -163,6 +165,7 @@ func New(cfg Config, ledger Ledger, broadcast Broadcaster) (*Service, error) {
 		early:     make(map[uint32]map[int32][]byte),
 		cached:    make(map[uint32]*coreroot.Root),
 		validated: ledger.CurrentValidatedHeight(),
+		height:    ledger.BlockHeight(),
 		quit:      make(chan struct{}),
 		done:      make(chan struct{}),
 	}
