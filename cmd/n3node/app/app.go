@@ -18,6 +18,7 @@ func New() *cli.Command {
 		Commands: []*cli.Command{
 			dbCommand(),
 			utilCommand(),
+			benchCommand(),
 			vmCommand(),
 			walletCommand(),
 			contractCommand(),
