@@ -172,6 +172,9 @@ func New(cfg Config, ledger Ledger, broadcast Broadcaster) (*Service, error) {
 	return s, nil
 }
 
+// Config returns the service configuration (with defaults).
+func (s *Service) Config() Config { return s.cfg }
+
 // Name returns the service name.
 func (s *Service) Name() string { return "stateroot" }
 
@@ -365,6 +368,12 @@ func (s *Service) startRound(index uint32, out []*payload.Extensible) []*payload
 	}
 	r.vote = vote
 	s.rounds[index] = r
+	if s.ledger.HeaderHeight() >= vote.ValidBlockEnd {
+		// The node is catching up: the vote would arrive expired (neo-go
+		// sendVote checks the same).
+		r.timerDone = true
+		return out
+	}
 	s.stats.VotesSent++
 	out = append(out, vote)
 	s.log.Debug("state root vote", "index", index, "validator", my, "root", r.root.RootHash.StringLE())

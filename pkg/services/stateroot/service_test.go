@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/internal/blockgen"
+	"github.com/n3node/n3node/pkg/core/block"
 	coreroot "github.com/n3node/n3node/pkg/core/stateroot"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -287,3 +288,36 @@ func TestStartShutdown(t *testing.T) {
 	require.True(t, svc.IsAuthorized())
 	require.Equal(t, "stateroot", svc.Name())
 }
+
+func TestNoVotesWhileCatchingUp(t *testing.T) {
+	c, _ := fourValidators(t)
+	// Node 0 knows headers 10 blocks ahead of the block it processes.
+	var bs []*block.Block
+	for range 12 {
+		b := c.nodes[1].gen.NextBlock()
+		require.NoError(t, c.nodes[1].gen.BC.AddBlock(b))
+		bs = append(bs, b)
+	}
+	require.NoError(t, c.nodes[0].gen.BC.AddBlock(bs[0]))
+	require.NoError(t, c.nodes[0].gen.BC.AddBlock(bs[1]))
+	led := &headLedger{Ledger: c.nodes[0].led, hh: 12}
+	svc, err := stateroot.New(stateroot.Config{Magic: blockgen.Magic, Keys: c.nodes[0].svc.Config().Keys}, led, func(*payload.Extensible) {
+		t.Fatal("vote sent while catching up")
+	})
+	require.NoError(t, err)
+	svc.OnBlock(1)
+	svc.Tick(time.Now().Add(time.Hour))
+	led.hh = 2
+	sent := 0
+	svc2, err := stateroot.New(stateroot.Config{Magic: blockgen.Magic, Keys: c.nodes[0].svc.Config().Keys}, led, func(*payload.Extensible) { sent++ })
+	require.NoError(t, err)
+	svc2.OnBlock(2)
+	require.Equal(t, 1, sent)
+}
+
+type headLedger struct {
+	stateroot.Ledger
+	hh uint32
+}
+
+func (l *headLedger) HeaderHeight() uint32 { return l.hh }
