@@ -104,6 +104,29 @@ func seekAll(st storage.Store, p storage.KeyPrefix) map[string]string {
 	return out
 }
 
+// replayNodes executes the source's blocks up to h on a fresh chain with
+// cfg and returns its live trie nodes (reference counting modes: the
+// value with its count; dead ModeGC nodes left out).
+func replayNodes(t *testing.T, src *syncSource, cfg config.Blockchain, h uint32) map[string]string {
+	bc, err := core.New(cfg, storage.NewMemoryStore(), core.Options{Logger: quiet})
+	require.NoError(t, err)
+	defer bc.Close()
+	for i := uint32(1); i <= h; i++ {
+		require.NoError(t, bc.AddBlock(src.blocks[i]))
+	}
+	return liveNodes(bc.StateSyncStore())
+}
+
+func liveNodes(st storage.Store) map[string]string {
+	out := seekAll(st, storage.DataMPT)
+	for k, v := range out {
+		if len(v) > 5 && v[len(v)-5] == 0 { // ModeGC: dead, kept until collected
+			delete(out, k)
+		}
+	}
+	return out
+}
+
 // syncer is a node bootstrapping by state sync from a source, with a
 // direct link standing for the P2P exchange.
 type syncer struct {
@@ -243,6 +266,17 @@ func TestStateSync(t *testing.T) {
 			require.NoError(t, y.run(nil))
 			require.Greater(t, y.mptRounds, 5)
 			require.False(t, y.mod.IsActive())
+			// The restored trie is the one executing the chain leaves,
+			// reference counts included (an archival chain keeps older
+			// nodes too).
+			replayed, synced := replayNodes(t, src, cfg, ssPoint), liveNodes(y.bc.StateSyncStore())
+			if stateroot.ModeFor(cfg.Ledger).RC() {
+				require.Equal(t, replayed, synced)
+			} else {
+				for k, v := range synced {
+					require.Equal(t, replayed[k], v)
+				}
+			}
 			y.check()
 			// Reopened, the chain is where it was.
 			h, root := y.bc.BlockHeight(), y.bc.StateModule().CurrentLocalStateRoot()
@@ -274,11 +308,16 @@ func TestStateSyncCrash(t *testing.T) {
 	stops := []struct {
 		name string
 		at   func(y *syncer) bool
+		lost func(y *syncer) bool // work done after the last write reached the store
 	}{
-		{"headers", func(y *syncer) bool { return y.bc.HeaderHeight() > 0 }},
-		{"mpt", func(y *syncer) bool { return y.mptRounds == 7 }},
-		{"blocks", func(y *syncer) bool { return y.mod.NeedBlocks() && y.mod.BlockHeight() > ssPoint-ssMTB+10 }},
+		{"headers", func(y *syncer) bool { return y.bc.HeaderHeight() > 0 }, nil},
+		{"mpt", func(y *syncer) bool { return y.mptRounds == 7 }, nil},
+		{"mpt, later rounds lost", func(y *syncer) bool { return y.mptRounds == 4 }, func(y *syncer) bool { return y.mptRounds == 9 }},
+		{"blocks", func(y *syncer) bool { return y.mod.NeedBlocks() && y.mod.BlockHeight() > ssPoint-ssMTB+10 }, nil},
+		{"blocks, later blocks lost", func(y *syncer) bool { return y.mod.NeedBlocks() && y.mod.BlockHeight() > ssPoint-ssMTB+10 },
+			func(y *syncer) bool { return y.mod.BlockHeight() > ssPoint-ssMTB+20 }},
 	}
+	want := replayNodes(t, src, cfg, ssPoint)
 	for _, s := range stops {
 		t.Run(s.name, func(t *testing.T) {
 			mem := storage.NewMemoryStore()
@@ -288,11 +327,16 @@ func TestStateSyncCrash(t *testing.T) {
 			require.True(t, y.mod.IsActive())
 			y.bc.PersistNowForTest()
 			fs.FailWrites(-1)
+			if s.lost != nil {
+				require.NoError(t, y.run(func() bool { return s.lost(y) }))
+				require.True(t, y.mod.IsActive())
+			}
 			_ = y.bc.Close()
 
 			y2 := newSyncer(t, src, cfg, mem)
 			defer y2.bc.Close()
 			require.NoError(t, y2.run(nil))
+			require.Equal(t, want, liveNodes(y2.bc.StateSyncStore()))
 			y2.check()
 		})
 	}
