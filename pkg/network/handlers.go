@@ -61,9 +61,7 @@ func (s *Server) handleMessage(p *Peer, m *message.Message) error {
 		}
 		return s.onNotaryRequest(m.Payload.(*payload.P2PNotaryRequest))
 	case message.CmdGetMPTData, message.CmdMPTData:
-		// neo-go refuses these without P2PStateExchangeExtensions, which
-		// n3node does not implement.
-		return fmt.Errorf("%w: %s", ErrUnsupported, m.Command)
+		return s.onStateExchange(p, m)
 	default:
 		// filterload, filteradd, filterclear (SPV is not served),
 		// merkleblock, reject, alert: ignored, as C# ignores most of them.

@@ -45,6 +45,7 @@ type Server struct {
 	bq    *bqueue.Queue
 	ext   *extpool.Pool
 	sync  *syncer
+	stx   *stateExchange // state sync (SetStateSync), nil without
 	req   *requests
 	txIn  *txInflight
 	relay chan *block.Block
@@ -163,6 +164,7 @@ func (s *Server) Start() error {
 	}
 	s.mu.RUnlock()
 	s.wg.Go(s.bq.Run)
+	s.startStateSync()
 	s.wg.Go(s.runLoop)
 	s.wg.Go(s.pingLoop)
 	s.wg.Go(s.sync.loop)
@@ -221,6 +223,7 @@ func (s *Server) Shutdown() {
 		p.Disconnect(ErrServerShutdown)
 	}
 	s.bq.Discard()
+	s.stopStateSync()
 	s.wg.Wait()
 }
 
@@ -599,6 +602,9 @@ func (s *Server) pingAll() {
 func (s *Server) IsInSync() bool {
 	if s.synced.Load() {
 		return true
+	}
+	if s.stateSyncActive() {
+		return false
 	}
 	if s.cfg.MinPeers == 0 {
 		return true
