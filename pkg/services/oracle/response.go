@@ -38,8 +38,13 @@ func (s *Service) getResponse(id uint64, create bool) *incompleteTx {
 // nodes are ignored (neo-go keeps them, but never uses them).
 func (s *Service) AddResponse(pub *keys.PublicKey, reqID uint64, txSig []byte) {
 	if !s.isOracleNode(pub) {
-		s.log.Debug("oracle response from a node that is not designated", "pub", pub.StringCompressed())
-		return
+		// The block designating pub may be committed but not seen by
+		// OnBlock yet.
+		s.updateNodes(s.cfg.Chain.DAO())
+		if !s.isOracleNode(pub) {
+			s.log.Debug("oracle response from a node that is not designated", "pub", pub.StringCompressed())
+			return
+		}
 	}
 	t := s.getResponse(reqID, true)
 	if t == nil {
