@@ -305,10 +305,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			t := time.NewTicker(cfg.SamplePeriod)
 			defer t.Stop()
 			for {
+				var now time.Time
 				select {
 				case <-bg.Done():
-					return
-				case now := <-t.C:
+					// A last sample covers the tail since the previous tick,
+					// so a run shorter than one period still has one.
+					now = time.Now()
+				case now = <-t.C:
+				}
+				{
 					smp, ok, err := s.Sample(now)
 					if err != nil {
 						cfg.logf("sampling stopped: %v", err)
@@ -319,6 +324,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 						res.Samples = append(res.Samples, smp)
 						samplesMu.Unlock()
 					}
+				}
+				if bg.Err() != nil {
+					return
 				}
 			}
 		})
