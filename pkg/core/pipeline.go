@@ -264,17 +264,23 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		if err := bc.headers.add(&b.Header); err != nil {
 			return err
 		}
-	} else if b.Index == bc.headers.height()+1 {
-		if verify {
-			if err := bc.verifyHeader(v, &b.Header, bc.headers.topHeader(), &j.hdrPre); err != nil {
-				return fmt.Errorf("block %d: %w", b.Index, err)
+	} else {
+		known := true
+		if top := bc.headers.topHeader(); b.Index == top.Index+1 {
+			if verify {
+				if err := bc.verifyHeader(v, &b.Header, top, &j.hdrPre); err != nil {
+					return fmt.Errorf("block %d: %w", b.Index, err)
+				}
 			}
+			err := bc.headers.add(&b.Header)
+			if err != nil && !errors.Is(err, errHeaderKnown) {
+				return err
+			}
+			known = err != nil
 		}
-		if err := bc.headers.add(&b.Header); err != nil {
-			return err
+		if h := bc.headers.hash(b.Index); known && h != b.Hash() {
+			return fmt.Errorf("%w: expected %s, got %s", ErrBlockHashMismatch, h.StringLE(), b.Hash().StringLE())
 		}
-	} else if h := bc.headers.hash(b.Index); h != b.Hash() {
-		return fmt.Errorf("%w: expected %s, got %s", ErrBlockHashMismatch, h.StringLE(), b.Hash().StringLE())
 	}
 	if verify && !init {
 		j.txpool = mempool.New(len(b.Transactions), mempool.Options{Workers: 1})

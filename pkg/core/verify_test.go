@@ -23,8 +23,12 @@ var simpleScript = []byte{byte(opcode.PUSH1)}
 
 // committeeTx makes a transaction signed by the committee (the validator's
 // 1-of-1 multisig account).
-func (c *testChain) committeeTx(script []byte) *transaction.Transaction {
-	tx := transaction.New(script, c.nonce, 1_0000_0000, 1000_0000, c.bc.BlockHeight()+100)
+func (c *testChain) committeeTx(script []byte, sysFee ...int64) *transaction.Transaction {
+	fee := int64(1_0000_0000)
+	if len(sysFee) > 0 {
+		fee = sysFee[0]
+	}
+	tx := transaction.New(script, c.nonce, fee, 1000_0000, c.bc.BlockHeight()+100)
 	c.nonce++
 	tx.Signers = []transaction.Signer{{Account: c.validatorAccount(), Scopes: transaction.CalledByEntry}}
 	return c.signCommittee(tx)
@@ -211,9 +215,7 @@ func TestMixedWitnesses(t *testing.T) {
 		emit.Opcodes(w, opcode.PUSHT)
 	})
 	f, m := cb.Build()
-	deploy := c.committeeTx(chaintest.DeployScript(f, m))
-	deploy.SystemFee = 50_0000_0000
-	c.signCommittee(deploy)
+	deploy := c.committeeTx(chaintest.DeployScript(f, m), 50_0000_0000)
 	blk := c.addBlock(deploy)
 	aers, err := c.bc.GetAppExecResults(blk.Transactions[0].Hash(), 0xff)
 	require.NoError(t, err)
