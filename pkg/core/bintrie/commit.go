@@ -28,7 +28,7 @@ func (t *Tree) Commit() (Hash, map[string][]byte) {
 	return root, e.out
 }
 
-func (t *Tree) dirty(ref NodeRef) bool {
+func (t *Tree) dirty(ref nodeRef) bool {
 	switch ref.kind() {
 	case kindInternal:
 		c, i := t.p.in(ref.index())
@@ -44,7 +44,7 @@ type commitSize struct {
 	nodes, keys, blobs int
 }
 
-func (t *Tree) sizeDirty(ref NodeRef, depth int, cnt *commitSize) {
+func (t *Tree) sizeDirty(ref nodeRef, depth int, cnt *commitSize) {
 	switch ref.kind() {
 	case kindInternal:
 		c, i := t.p.in(ref.index())
@@ -68,7 +68,7 @@ func (t *Tree) sizeDirty(ref NodeRef, depth int, cnt *commitSize) {
 	}
 }
 
-func childMask(kids [2]NodeRef) byte {
+func childMask(kids [2]nodeRef) byte {
 	var m byte
 	if kids[0] != emptyRef {
 		m |= 1
@@ -96,7 +96,7 @@ func (e *emitter) put(path *Stem, depth int, blobStart int) {
 }
 
 // childHash returns the (already computed) hash of a child.
-func (t *Tree) childHash(ref NodeRef) Hash {
+func (t *Tree) childHash(ref nodeRef) Hash {
 	switch ref.kind() {
 	case kindInternal:
 		c, i := t.p.in(ref.index())
@@ -112,7 +112,7 @@ func (t *Tree) childHash(ref NodeRef) Hash {
 
 // emit writes the dirty nodes under ref. path holds the first depth bits
 // of ref's position; bits past depth are zero on entry and on return.
-func (e *emitter) emit(ref NodeRef, path *Stem, depth int) {
+func (e *emitter) emit(ref nodeRef, path *Stem, depth int) {
 	t := e.t
 	switch ref.kind() {
 	case kindInternal:

@@ -19,7 +19,7 @@
 //
 // # Layout
 //
-// Nodes live in typed, chunked pools addressed by a 32-bit NodeRef (2-bit
+// Nodes live in typed, chunked pools addressed by a 32-bit node reference (2-bit
 // kind, 30-bit index). Internal nodes, stem nodes and hashed (not yet
 // loaded) nodes contain no Go pointers, so their chunks sit in memory the
 // garbage collector does not scan. A stem keeps a presence bitmap and the

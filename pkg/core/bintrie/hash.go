@@ -22,7 +22,7 @@ func (t *Tree) Hash() Hash {
 }
 
 // stale reports whether ref's hash must be recomputed.
-func (t *Tree) stale(ref NodeRef) bool {
+func (t *Tree) stale(ref nodeRef) bool {
 	switch ref.kind() {
 	case kindInternal:
 		c, i := t.p.in(ref.index())
@@ -37,7 +37,7 @@ func (t *Tree) stale(ref NodeRef) bool {
 // hashRef returns ref's hash, recomputing it if stale. par > 0 allows
 // hashing the two children of a stale internal node in parallel, par
 // levels deep. Concurrent calls touch disjoint nodes only.
-func (t *Tree) hashRef(ref NodeRef, par int) Hash {
+func (t *Tree) hashRef(ref nodeRef, par int) Hash {
 	switch ref.kind() {
 	case kindInternal:
 		c, i := t.p.in(ref.index())
@@ -73,7 +73,7 @@ func (t *Tree) hashRef(ref NodeRef, par int) Hash {
 
 // hashPair hashes two subtrees concurrently (kept out of hashRef so that
 // the closure's captures do not move hashRef's locals to the heap).
-func (t *Tree) hashPair(kids [2]NodeRef, par int) (l, r Hash) {
+func (t *Tree) hashPair(kids [2]nodeRef, par int) (l, r Hash) {
 	var wg sync.WaitGroup
 	wg.Go(func() { l = t.hashRef(kids[0], par) })
 	r = t.hashRef(kids[1], par)
@@ -93,12 +93,24 @@ func (t *Tree) stemValues(c *stemChunk, i uint32) []byte {
 // stemHash computes a stem node's hash: the 8-level Merkle tree over the 256
 // slot hashes (H(value) for a present slot, zero for an absent one, and
 // hash(0^64) = 0), then H(stem || 0x00 || subtree root). It works on the
-// present slots only, so a stem with n values costs n + 8n' + 1 hashes,
-// where n' <= n is the number of distinct subtree nodes per level. The
-// scratch arrays stay on the stack.
+// present slots only, so a stem with n values costs n leaf hashes plus one
+// hash per non-empty inner node. The scratch arrays stay on the stack; a
+// small variant avoids zeroing 8 KB for the common sparse stem.
 func (f hashFn) stemHash(stem *Stem, bm *[4]uint64, vals []byte) Hash {
+	const small = 16
+	if bitmapCount(bm) <= small {
+		var hs [small]Hash
+		var ix [small]uint8
+		return f.stemHashInto(hs[:], ix[:], stem, bm, vals)
+	}
 	var hs [StemNodeWidth]Hash
 	var ix [StemNodeWidth]uint8
+	return f.stemHashInto(hs[:], ix[:], stem, bm, vals)
+}
+
+// stemHashInto is stemHash with caller-provided scratch space for at least
+// as many entries as the stem has values.
+func (f hashFn) stemHashInto(hs []Hash, ix []uint8, stem *Stem, bm *[4]uint64, vals []byte) Hash {
 	n := 0
 	for w := range 4 {
 		word := bm[w]
@@ -137,6 +149,10 @@ func (f hashFn) stemHash(stem *Stem, bm *[4]uint64, vals []byte) Hash {
 	}
 	copy(buf[:StemSize], stem[:])
 	buf[StemSize] = 0
-	copy(buf[32:], hs[0][:])
+	if n == 0 {
+		clear(buf[32:])
+	} else {
+		copy(buf[32:], hs[0][:])
+	}
 	return f.sum64(&buf)
 }

@@ -20,13 +20,13 @@ const (
 	poolChunkShift = 10
 	poolChunkSize  = 1 << poolChunkShift
 	poolChunkMask  = poolChunkSize - 1
-	maxPoolIndex   = refIndexMask // NodeRef index limit
+	maxPoolIndex   = refIndexMask // nodeRef index limit
 )
 
 // internalChunk stores internal nodes. The topology (kids) is kept apart
 // from the hashes so that a descent touches 8 bytes per level.
 type internalChunk struct {
-	kids  [poolChunkSize][2]NodeRef
+	kids  [poolChunkSize][2]nodeRef
 	flags [poolChunkSize]uint8
 	hash  [poolChunkSize]Hash
 }
@@ -67,7 +67,7 @@ func (p *pools) newInternal() uint32 {
 	p.nInternal++
 	c := p.internal[idx>>poolChunkShift]
 	i := idx & poolChunkMask
-	c.kids[i] = [2]NodeRef{}
+	c.kids[i] = [2]nodeRef{}
 	c.flags[i] = 0
 	return idx
 }
@@ -99,7 +99,7 @@ func (p *pools) st(idx uint32) (*stemChunk, uint32) {
 	return p.stems[idx>>poolChunkShift], idx & poolChunkMask
 }
 
-func (p *pools) newHashed(h *Hash) NodeRef {
+func (p *pools) newHashed(h *Hash) nodeRef {
 	var idx uint32
 	if n := len(p.freeHashed); n > 0 {
 		idx = p.freeHashed[n-1]

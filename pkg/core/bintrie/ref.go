@@ -1,10 +1,10 @@
 package bintrie
 
-// nodeKind is the kind tag of a NodeRef.
+// nodeKind is the kind tag of a nodeRef.
 type nodeKind uint32
 
 const (
-	kindEmpty    nodeKind = 0 // no node; the zero NodeRef
+	kindEmpty    nodeKind = 0 // no node; the zero nodeRef
 	kindInternal nodeKind = 1 // an internal node in the internal pool
 	kindStem     nodeKind = 2 // a stem node in the stem pool
 	kindHashed   nodeKind = 3 // a node known only by its hash, not yet loaded
@@ -15,17 +15,17 @@ const (
 	refIndexMask = 1<<refKindShift - 1
 )
 
-// NodeRef addresses a node in the tree's pools: a 2-bit kind and a 30-bit
+// nodeRef addresses a node in the tree's pools: a 2-bit kind and a 30-bit
 // index. It holds no Go pointer, so nodes that contain NodeRefs live in
 // memory the garbage collector does not scan.
-type NodeRef uint32
+type nodeRef uint32
 
 // emptyRef is the empty subtree.
-const emptyRef NodeRef = 0
+const emptyRef nodeRef = 0
 
-func makeRef(k nodeKind, idx uint32) NodeRef {
-	return NodeRef(uint32(k)<<refKindShift | idx)
+func makeRef(k nodeKind, idx uint32) nodeRef {
+	return nodeRef(uint32(k)<<refKindShift | idx)
 }
 
-func (r NodeRef) kind() nodeKind { return nodeKind(r >> refKindShift) }
-func (r NodeRef) index() uint32  { return uint32(r) & refIndexMask }
+func (r nodeRef) kind() nodeKind { return nodeKind(r >> refKindShift) }
+func (r nodeRef) index() uint32  { return uint32(r) & refIndexMask }

@@ -96,7 +96,9 @@ func TestGenesisNativeStates(t *testing.T) {
 			}
 		})
 	}
-	require.Equal(t, len(cases)*3, checked, "Management, Ledger and Policy in every case")
+	// Every implemented native is compared in every case that expects it:
+	// at least Management, Ledger and Policy.
+	require.GreaterOrEqual(t, checked, len(cases)*3)
 }
 
 func TestNativeMetadataAllHardforks(t *testing.T) {

@@ -373,11 +373,13 @@ func TestNativeUpdatesAtHardforks(t *testing.T) {
 	res = c.AddBlockFull() // 5: Echidna
 	require.Equal(t, filterNotifications(c, []string{"Update ContractManagement", "Update StdLib", "Update CryptoLib",
 		"Update NeoToken", "Update PolicyContract", "Update RoleManagement", "Deploy Notary"}), persistEvents(res))
-	checkStates("echidna", map[string]uint16{nativenames.Management: 1, nativenames.Policy: 1})
+	checkStates("echidna", map[string]uint16{nativenames.Management: 1, nativenames.StdLib: 1, nativenames.CryptoLib: 2,
+		nativenames.Neo: 2, nativenames.Policy: 1, nativenames.Designation: 1})
 	res = c.AddBlockFull() // 6: Faun
 	require.Equal(t, filterNotifications(c, []string{"Update StdLib", "Update PolicyContract", "Update OracleContract",
 		"Update Notary", "Deploy Treasury"}), persistEvents(res))
-	checkStates("faun", map[string]uint16{nativenames.Management: 1, nativenames.Policy: 2})
+	checkStates("faun", map[string]uint16{nativenames.Management: 1, nativenames.StdLib: 2, nativenames.CryptoLib: 2,
+		nativenames.Neo: 2, nativenames.Policy: 2, nativenames.Designation: 1, nativenames.Oracle: 1, nativenames.Notary: 1})
 
 	// Policy's Echidna values were initialized in block 5, its exec fee
 	// factor converted to picoGAS in block 6.

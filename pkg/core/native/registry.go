@@ -8,14 +8,14 @@ import "github.com/n3node/n3node/pkg/core/native/nativenames"
 // put its constructor here (see docs/native.md).
 var constructors = []func(cs *Contracts) Contract{
 	-nativenames.ManagementID - 1:  newManagement,
-	-nativenames.StdLibID - 1:      nil,
-	-nativenames.CryptoLibID - 1:   nil,
+	-nativenames.StdLibID - 1:      newStdLib,
+	-nativenames.CryptoLibID - 1:   newCryptoLib,
 	-nativenames.LedgerID - 1:      newLedger,
 	-nativenames.NeoID - 1:         nil,
 	-nativenames.GasID - 1:         nil,
 	-nativenames.PolicyID - 1:      newPolicy,
-	-nativenames.DesignationID - 1: nil,
-	-nativenames.OracleID - 1:      nil,
-	-nativenames.NotaryID - 1:      nil,
-	-nativenames.TreasuryID - 1:    nil,
+	-nativenames.DesignationID - 1: newRoleManagement,
+	-nativenames.OracleID - 1:      newOracle,
+	-nativenames.NotaryID - 1:      newNotary,
+	-nativenames.TreasuryID - 1:    newTreasury,
 }

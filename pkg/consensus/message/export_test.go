@@ -1,0 +1,4 @@
+package message
+
+// DecodePrefix exposes decodePrefix to the fuzz tests.
+var DecodePrefix = decodePrefix

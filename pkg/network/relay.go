@@ -1,0 +1,355 @@
+package network
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/network/message"
+	"github.com/n3node/n3node/pkg/network/payload"
+)
+
+const (
+	// requestTTL is how long a requested item is considered on its way:
+	// announcements of it by other peers are ignored meanwhile (C# keeps
+	// pending hashes for a minute).
+	requestTTL = 30 * time.Second
+	// maxRequests bounds the request tracker.
+	maxRequests = 100_000
+	// txBatchSize is the most transaction hashes announced at once
+	// (neo-go broadcastTxLoop).
+	txBatchSize = 42
+	// txInQueue is the queue of received transactions waiting for
+	// verification.
+	txInQueue = 64
+)
+
+// packet encodes a message at most twice: compressed for peers that take
+// it, plain for the others. Not safe for concurrent use.
+type packet struct {
+	s         *Server
+	cmd       message.Command
+	pl        message.Payload
+	comp, raw []byte
+	err       error
+}
+
+func (k *packet) forPeer(p *Peer) ([]byte, error) {
+	if p.takesCompressed() && !k.s.cfg.DisableCompression {
+		if k.comp == nil && k.err == nil {
+			k.comp, k.err = message.Encode(k.cmd, k.pl, true)
+		}
+		return k.comp, k.err
+	}
+	if k.raw == nil && k.err == nil {
+		k.raw, k.err = message.Encode(k.cmd, k.pl, false)
+	}
+	return k.raw, k.err
+}
+
+// relayTarget is how many of n peers a relayed announcement goes to: two
+// thirds of them (rounded up) at BroadcastFactor 0, all at 100, linear in
+// between. neo-go 0.120.0 instead waits for max(1, 2.5 ln(network size))
+// peers plus the BroadcastFactor share while offering the message to all;
+// older neo-go sent to two thirds, which is what we keep: fewer duplicate
+// announcements, and every relaying node forwards in turn.
+func relayTarget(n, factor int) int {
+	base := (2*n + 2) / 3
+	return base + (n-base)*factor/100
+}
+
+// broadcastWait bounds how long a broadcast waits for busy peers' queues.
+func (s *Server) broadcastWait() time.Duration {
+	return min(max(s.cfg.TimePerBlock/2, 100*time.Millisecond), 5*time.Second)
+}
+
+// sendHook runs around a broadcast send: before is called before the
+// packet is queued (a reply can arrive at once), undo if it could not be.
+type sendHook struct {
+	before, undo func(*Peer)
+}
+
+// broadcast relays a message to a random relayTarget share of the
+// handshaked full-node peers that pass ok.
+func (s *Server) broadcast(cmd message.Command, pl message.Payload, hp bool, ok func(*Peer) bool) int {
+	peers := s.handshakedPeers(func(p *Peer) bool { return p.IsFullNode() && (ok == nil || ok(p)) })
+	return s.sendTo(peers, &packet{s: s, cmd: cmd, pl: pl}, hp, relayTarget(len(peers), s.cfg.BroadcastFactor), nil)
+}
+
+// broadcastAll sends a message to every handshaked peer. before (if not
+// nil) runs for each peer just before its packet is queued.
+func (s *Server) broadcastAll(cmd message.Command, pl message.Payload, hp bool, before func(*Peer)) int {
+	peers := s.handshakedPeers(nil)
+	var hook *sendHook
+	if before != nil {
+		hook = &sendHook{before: before}
+		switch cmd {
+		case message.CmdPing:
+			hook.undo = func(p *Peer) { p.pingUnsent() }
+		case message.CmdGetAddr:
+			hook.undo = func(p *Peer) { p.getAddrSent.Add(-1) }
+		}
+	}
+	return s.sendTo(peers, &packet{s: s, cmd: cmd, pl: pl}, hp, len(peers), hook)
+}
+
+// sendTo queues the packet for up to target of peers, in random order:
+// first to those with room in their queue, then, waiting up to
+// broadcastWait, to the busy ones.
+func (s *Server) sendTo(peers []*Peer, k *packet, hp bool, target int, hook *sendHook) int {
+	if len(peers) == 0 || target <= 0 {
+		return 0
+	}
+	s.shuffle(len(peers), func(i, j int) { peers[i], peers[j] = peers[j], peers[i] })
+	q := func(p *Peer) chan []byte {
+		if hp {
+			return p.hpQ
+		}
+		return p.bcastQ
+	}
+	sent := 0
+	var busy []*Peer
+	try := func(p *Peer, put func(chan []byte, []byte) bool) {
+		b, err := k.forPeer(p)
+		if err != nil {
+			s.log.Error("cannot encode message", "cmd", k.cmd, "err", err)
+			return
+		}
+		if hook != nil {
+			hook.before(p)
+		}
+		if put(q(p), b) {
+			sent++
+			return
+		}
+		if hook != nil && hook.undo != nil {
+			hook.undo(p)
+		}
+		busy = append(busy, p)
+	}
+	for _, p := range peers {
+		if sent >= target || k.err != nil {
+			break
+		}
+		try(p, p.tryEnqueue)
+	}
+	if sent >= target || len(busy) == 0 || k.err != nil {
+		return sent
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, s.broadcastWait())
+	defer cancel()
+	waiting := busy
+	busy = nil
+	for _, p := range waiting {
+		if sent >= target || ctx.Err() != nil {
+			break
+		}
+		try(p, func(c chan []byte, b []byte) bool { return p.enqueueCtx(ctx, c, b) })
+	}
+	return sent
+}
+
+// requests tracks items asked for with getdata, so that an item several
+// peers announce is requested once.
+type requests struct {
+	mu sync.Mutex
+	m  map[hash.Uint256]request
+}
+
+type request struct {
+	peer *Peer
+	at   time.Time
+}
+
+func newRequests() *requests { return &requests{m: make(map[hash.Uint256]request)} }
+
+// claim returns the hashes of hs that should be requested from p now:
+// those exists reports unknown and that are not already on their way.
+// It records them as requested from p.
+func (r *requests) claim(p *Peer, hs []hash.Uint256, now time.Time, exists func(hash.Uint256) bool) []hash.Uint256 {
+	var out []hash.Uint256
+	for _, h := range hs {
+		if exists(h) {
+			continue
+		}
+		r.mu.Lock()
+		e, pending := r.m[h]
+		if pending && now.Sub(e.at) < requestTTL && !e.peer.isGone() {
+			r.mu.Unlock()
+			continue
+		}
+		if !pending && len(r.m) >= maxRequests {
+			r.mu.Unlock()
+			continue
+		}
+		r.m[h] = request{peer: p, at: now}
+		r.mu.Unlock()
+		out = append(out, h)
+	}
+	return out
+}
+
+// done forgets a request (the item arrived or was refused).
+func (r *requests) done(h hash.Uint256) {
+	r.mu.Lock()
+	delete(r.m, h)
+	r.mu.Unlock()
+}
+
+// peerGone forgets the requests made to p, so others may be asked.
+func (r *requests) peerGone(p *Peer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for h, e := range r.m {
+		if e.peer == p {
+			delete(r.m, h)
+		}
+	}
+}
+
+// expire forgets requests older than requestTTL.
+func (r *requests) expire(now time.Time) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for h, e := range r.m {
+		if now.Sub(e.at) >= requestTTL {
+			delete(r.m, h)
+		}
+	}
+}
+
+// txInflight deduplicates received transactions: each is verified once
+// even if several peers send it at the same time.
+type txInflight struct {
+	mu sync.Mutex
+	m  map[hash.Uint256]struct{}
+	mp Mempool
+	ch chan *transaction.Transaction
+}
+
+func newTxInflight(mp Mempool) *txInflight {
+	return &txInflight{m: make(map[hash.Uint256]struct{}), mp: mp, ch: make(chan *transaction.Transaction, txInQueue)}
+}
+
+// add queues tx for verification unless it is already queued, being
+// verified, or in the pool. It waits while the queue is full.
+func (t *txInflight) add(ctx context.Context, tx *transaction.Transaction) bool {
+	h := tx.Hash()
+	t.mu.Lock()
+	if _, ok := t.m[h]; ok || t.mp.ContainsKey(h) {
+		t.mu.Unlock()
+		return false
+	}
+	t.m[h] = struct{}{}
+	t.mu.Unlock()
+	select {
+	case t.ch <- tx:
+		return true
+	case <-ctx.Done():
+		t.remove(h)
+		return false
+	}
+}
+
+func (t *txInflight) remove(h hash.Uint256) {
+	t.mu.Lock()
+	delete(t.m, h)
+	t.mu.Unlock()
+}
+
+// contains reports whether h is queued or being verified.
+func (t *txInflight) contains(h hash.Uint256) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, ok := t.m[h]
+	return ok
+}
+
+// txWorker verifies and pools received transactions and announces the
+// good ones.
+func (s *Server) txWorker() {
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case tx := <-s.txIn.ch:
+			h := tx.Hash()
+			s.svcMu.RLock()
+			hook := s.txHook
+			_, wanted := s.txHookList[h]
+			s.svcMu.RUnlock()
+			if hook != nil && wanted {
+				hook(tx)
+			}
+			if !s.ledger.HasTransaction(h) {
+				if err := s.ledger.PoolTx(tx); err == nil {
+					s.announceTx(h)
+				} else {
+					s.log.Debug("transaction refused", "hash", h.StringLE(), "err", err)
+				}
+			}
+			s.txIn.remove(h)
+		}
+	}
+}
+
+// announceTx queues a pooled transaction's hash for announcement.
+func (s *Server) announceTx(h hash.Uint256) {
+	select {
+	case s.txAnn <- h:
+	case <-s.ctx.Done():
+	}
+}
+
+// txAnnounceLoop batches transaction announcements: up to txBatchSize
+// hashes or BroadcastTxsBatchDelay after the first, whichever comes first.
+func (s *Server) txAnnounceLoop() {
+	var batch []hash.Uint256
+	var timer *time.Timer
+	var timerC <-chan time.Time
+	flush := func() {
+		if len(batch) > 0 {
+			s.broadcast(message.CmdInv, &payload.Inventory{Type: payload.TXType, Hashes: batch}, false, nil)
+			batch = nil
+		}
+		if timer != nil {
+			timer.Stop()
+			timer, timerC = nil, nil
+		}
+	}
+	for {
+		select {
+		case <-s.ctx.Done():
+			if timer != nil {
+				timer.Stop()
+			}
+			return
+		case <-timerC:
+			timer, timerC = nil, nil
+			flush()
+		case h := <-s.txAnn:
+			batch = append(batch, h)
+			if len(batch) == 1 {
+				timer = time.NewTimer(s.cfg.BroadcastTxsBatchDelay)
+				timerC = timer.C
+			}
+			if len(batch) >= txBatchSize {
+				flush()
+			}
+		}
+	}
+}
+
+// advertiseExtensible announces a pooled extensible payload: consensus
+// ones to every peer at high priority (they decide liveness), others with
+// the usual fan-out.
+func (s *Server) advertiseExtensible(e *payload.Extensible) {
+	inv := &payload.Inventory{Type: payload.ExtensibleType, Hashes: []hash.Uint256{e.Hash()}}
+	if e.Category == payload.ConsensusCategory {
+		s.broadcastAll(message.CmdInv, inv, true, nil)
+		return
+	}
+	s.broadcast(message.CmdInv, inv, false, nil)
+}
