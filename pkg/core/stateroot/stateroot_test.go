@@ -37,7 +37,9 @@ func TestRootEncoding(t *testing.T) {
 	require.ErrorIs(t, err, ErrCorrupt)
 }
 
-func item(id byte, k string) string { return string(append([]byte{byte(storage.STStorage), id, 0, 0, 0}, k...)) }
+func item(id byte, k string) string {
+	return string(append([]byte{byte(storage.STStorage), id, 0, 0, 0}, k...))
+}
 
 // Blocks through the module give the roots of mpt.Example_ledger; roots,
 // proofs, historic reads and reopening work from the store.
