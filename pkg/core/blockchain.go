@@ -84,6 +84,7 @@ type Blockchain struct {
 
 	persist *persister
 	events  *dispatcher
+	stats   pipelineStats
 	closed  atomic.Bool
 
 	gcMu   sync.Mutex

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/dao"
@@ -51,6 +52,40 @@ type job struct {
 
 	committed chan struct{}
 	commitErr error
+}
+
+// PipelineStats are cumulative times of the block pipeline's stages and
+// waits (for profiling imports).
+type PipelineStats struct {
+	Blocks       int64
+	WaitPrecheck time.Duration // executor waiting for stateless checks
+	Verify       time.Duration // header and transaction checks on state
+	Execute      time.Duration // OnPersist, transactions, PostPersist
+	WaitCommit   time.Duration // executor waiting for the previous commit
+	WaitRecords  time.Duration // executor waiting for the records goroutine
+	Merge        time.Duration // merging the block's layers into stage
+	Trie         time.Duration // committer: trie update and flush
+	Throttle     time.Duration // committer: back-pressure waits
+	Commit       time.Duration // committer: moving stage into dao
+	After        time.Duration // committer: mempool, GC, events
+}
+
+type pipelineStats struct {
+	mu sync.Mutex
+	s  PipelineStats
+}
+
+func (p *pipelineStats) add(f func(*PipelineStats)) {
+	p.mu.Lock()
+	f(&p.s)
+	p.mu.Unlock()
+}
+
+// PipelineStats returns the cumulative stage times of block processing.
+func (bc *Blockchain) PipelineStats() PipelineStats {
+	bc.stats.mu.Lock()
+	defer bc.stats.mu.Unlock()
+	return bc.stats.s
 }
 
 // AddBlock verifies block b (unless SkipBlockVerification), executes it and
@@ -123,6 +158,7 @@ func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, i
 		if err = bc.execute(j, next, verify, init); err != nil {
 			break
 		}
+		t0 := time.Now()
 		if prev != nil {
 			<-prev.committed
 			if err = prev.commitErr; err != nil {
@@ -130,12 +166,21 @@ func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, i
 				break
 			}
 		}
+		t1 := time.Now()
 		if err = <-j.recDone; err != nil {
 			break
 		}
+		t2 := time.Now()
 		if _, err = j.exec.Persist(); err == nil {
 			_, err = j.rec.Persist()
 		}
+		t3 := time.Now()
+		bc.stats.add(func(s *PipelineStats) {
+			s.Blocks++
+			s.WaitCommit += t1.Sub(t0)
+			s.WaitRecords += t2.Sub(t1)
+			s.Merge += t3.Sub(t2)
+		})
 		if err != nil {
 			bc.stage.Discard()
 			break
@@ -248,7 +293,9 @@ func (bc *Blockchain) precheck(j *job) {
 // another goroutine into a second one (j.recDone reports when they are
 // done).
 func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
+	t0 := time.Now()
 	<-j.preDone
+	t1 := time.Now()
 	b := j.blk
 	if j.preErr != nil {
 		return fmt.Errorf("block %d: %w", b.Index, j.preErr)
@@ -309,6 +356,15 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		}
 	}
 
+	t2 := time.Now()
+	defer func() {
+		t3 := time.Now()
+		bc.stats.add(func(s *PipelineStats) {
+			s.WaitPrecheck += t1.Sub(t0)
+			s.Verify += t2.Sub(t1)
+			s.Execute += t3.Sub(t2)
+		})
+	}()
 	j.exec = bc.stage.GetPrivate()
 	j.rec = bc.stage.GetPrivate()
 	results := make(chan *state.AppExecResult, 64)
@@ -353,6 +409,7 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 // committed layer, and runs the after-block work.
 func (bc *Blockchain) commit(j *job, init bool) error {
 	b := j.blk
+	t0 := time.Now()
 	dst := make(map[string][]byte, 2*len(j.changes)+16)
 	if _, err := bc.state.AddBlock(b.Index, j.changes, dst); err != nil {
 		bc.stage.Discard()
@@ -363,7 +420,9 @@ func (bc *Blockchain) commit(j *job, init bool) error {
 		bc.stage.Discard()
 		return fmt.Errorf("block %d: %w", b.Index, err)
 	}
+	t1 := time.Now()
 	bc.persist.throttle()
+	t2 := time.Now()
 	bc.commitMu.Lock()
 	_, err := bc.stage.Persist()
 	if err == nil {
@@ -377,6 +436,16 @@ func (bc *Blockchain) commit(j *job, init bool) error {
 		bc.stage.Discard()
 		return fmt.Errorf("block %d: %w", b.Index, err)
 	}
+	t3 := time.Now()
+	defer func() {
+		t4 := time.Now()
+		bc.stats.add(func(s *PipelineStats) {
+			s.Trie += t1.Sub(t0)
+			s.Throttle += t2.Sub(t1)
+			s.Commit += t3.Sub(t2)
+			s.After += t4.Sub(t3)
+		})
+	}()
 	if init {
 		return nil
 	}

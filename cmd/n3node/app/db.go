@@ -217,6 +217,12 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 	el := time.Since(start)
 	fmt.Fprintf(out, "imported %d blocks in %s (%.0f blocks/s); height %d, state root %s\n",
 		n, el.Round(time.Millisecond), float64(n)/max(el.Seconds(), 1e-9), bc.BlockHeight(), bc.StateModule().CurrentLocalStateRoot().StringLE())
+	if c.Bool("debug") {
+		ps := bc.PipelineStats()
+		fmt.Fprintf(out, "pipeline: %+v\n", ps)
+		keys, persists, vel := bc.PersistStats()
+		fmt.Fprintf(out, "persisted %d keys in %d persists, disk speed %d keys/interval\n", keys, persists, vel)
+	}
 	switch {
 	case ctx.Err() != nil && errors.Is(addErr, context.Canceled):
 		return fmt.Errorf("interrupted at height %d; run the same command to continue", bc.BlockHeight())
