@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -41,6 +42,7 @@ func dbCommand() *cli.Command {
 					&cli.BoolFlag{Name: "skip-verify", Usage: "do not verify headers and transactions (trusted dumps)"},
 					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
 					&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile to `FILE`"},
+					&cli.StringFlag{Name: "blockprofile", Usage: "write a goroutine blocking profile to `FILE`"},
 				),
 				Action: dbRestore,
 			},
@@ -94,6 +96,15 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 		defer func() {
 			pprof.StopCPUProfile()
 			_ = f.Close()
+		}()
+	}
+	if p := c.String("blockprofile"); p != "" {
+		runtime.SetBlockProfileRate(10000)
+		defer func() {
+			if f, err := os.Create(p); err == nil {
+				_ = pprof.Lookup("block").WriteTo(f, 0)
+				_ = f.Close()
+			}
 		}()
 	}
 	in, err := os.Open(c.Args().First())
