@@ -10,8 +10,10 @@ import (
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
+	"github.com/n3node/n3node/pkg/core/mpt"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/state"
+	"github.com/n3node/n3node/pkg/core/stateroot"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -281,4 +283,34 @@ func (bc *Blockchain) VerifyWitness(h hash.Uint160, c interop.Container, w *tran
 	bc.commitMu.RLock()
 	defer bc.commitMu.RUnlock()
 	return bc.natives.VerifyWitness(ledgerView{bc, bc.BlockHeight()}, bc.dao, nil, c, h, w, gas)
+}
+
+// GetState returns the value of a contract storage key (contract id LE and
+// key) in the state with the given root (getstate).
+func (bc *Blockchain) GetState(root hash.Uint256, key []byte) ([]byte, error) {
+	return bc.state.GetState(bc.dao.Store, root, key)
+}
+
+// FindStates returns up to max storage items whose keys (contract id LE and
+// key) start with prefix, after prefix+start, in the state with the given
+// root (findstates).
+func (bc *Blockchain) FindStates(root hash.Uint256, prefix, start []byte, max int) ([]mpt.KeyValue, error) {
+	return bc.state.FindStates(bc.dao.Store, root, prefix, start, max)
+}
+
+// GetStateProof returns the MPT proof of a storage key in the state with the
+// given root (getproof).
+func (bc *Blockchain) GetStateProof(root hash.Uint256, key []byte) ([][]byte, error) {
+	return bc.state.GetProof(bc.dao.Store, root, key)
+}
+
+// VerifyStateProof checks a proof against a root and returns the value
+// (verifyproof).
+func (bc *Blockchain) VerifyStateProof(root hash.Uint256, key []byte, proof [][]byte) ([]byte, error) {
+	return stateroot.VerifyProof(root, key, proof)
+}
+
+// GetLatestStateHeight returns the highest height whose state root is root.
+func (bc *Blockchain) GetLatestStateHeight(root hash.Uint256) (uint32, error) {
+	return bc.state.GetLatestStateHeight(bc.dao.Store, root)
 }
