@@ -59,8 +59,9 @@ type job struct {
 type PipelineStats struct {
 	Blocks       int64
 	WaitPrecheck time.Duration // executor waiting for stateless checks
-	Verify       time.Duration // header and transaction checks on state
-	Execute      time.Duration // OnPersist, transactions, PostPersist
+	Headers      time.Duration // header checks
+	Verify       time.Duration // transaction checks on state (beside execution)
+	Execute      time.Duration // OnPersist, transactions, PostPersist (and waiting for the checks)
 	WaitCommit   time.Duration // executor waiting for the previous commit
 	WaitRecords  time.Duration // executor waiting for the records goroutine
 	Merge        time.Duration // merging the block's layers into stage
@@ -329,39 +330,28 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 			return fmt.Errorf("%w: expected %s, got %s", ErrBlockHashMismatch, h.StringLE(), b.Hash().StringLE())
 		}
 	}
-	if verify && !init {
-		j.txpool = mempool.New(len(b.Transactions), mempool.Options{Workers: 1})
-		for i, tx := range b.Transactions {
-			var err error
-			if bc.pool.ContainsKey(tx.Hash()) {
-				if err = j.txpool.Add(tx, v); err == nil {
-					continue
-				}
-				err = poolErr(err)
-			} else {
-				var pre *txPre
-				if j.txPre != nil {
-					pre = j.txPre[i]
-				}
-				if err = bc.verifyTx(v, tx, pre, false); err == nil {
-					err = poolErr(j.txpool.Add(tx, v))
-				}
-			}
-			if err != nil {
-				if bc.cfg.VerifyTransactions {
-					return fmt.Errorf("%w: transaction %s of block %d: %w", ErrTxVerification, tx.Hash().StringLE(), b.Index, err)
-				}
-				bc.log.Warn("transaction failed to verify", "tx", tx.Hash().StringLE(), "block", b.Index, "err", err)
-			}
-		}
+	// The transactions are checked on the previous block's state while the
+	// block executes into its own layer (nothing of which is used unless
+	// the checks pass).
+	var verified chan error
+	if verify && !init && len(b.Transactions) > 0 {
+		verified = make(chan error, 1)
+		go func() { verified <- bc.verifyBlockTxs(j, v) }()
 	}
-
+	waitVerified := func() error {
+		if verified == nil {
+			return nil
+		}
+		err := <-verified
+		verified = nil
+		return err
+	}
 	t2 := time.Now()
 	defer func() {
 		t3 := time.Now()
 		bc.stats.add(func(s *PipelineStats) {
 			s.WaitPrecheck += t1.Sub(t0)
-			s.Verify += t2.Sub(t1)
+			s.Headers += t2.Sub(t1)
 			s.Execute += t3.Sub(t2)
 		})
 	}()
@@ -373,6 +363,7 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		close(results)
 		<-j.recDone
 		j.recDone <- err
+		_ = waitVerified()
 		return err
 	}
 	lv := ledgerView{bc, b.Index - 1}
@@ -400,7 +391,50 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 	j.aers = append(j.aers, aer)
 	results <- aer
 	close(results)
+	if err := waitVerified(); err != nil {
+		<-j.recDone
+		j.recDone <- err
+		return err
+	}
 	j.changes = j.exec.Store.Changes(storage.STStorage.Bytes())
+	return nil
+}
+
+// verifyBlockTxs checks the transactions of j's block in view v (the
+// previous block's state) as neo-go's AddBlock does: pooled ones only for
+// the block's fee accounting, the others fully; failures refuse the block
+// with VerifyTransactions and are logged otherwise.
+func (bc *Blockchain) verifyBlockTxs(j *job, v *view) error {
+	t0 := time.Now()
+	defer func() {
+		d := time.Since(t0)
+		bc.stats.add(func(s *PipelineStats) { s.Verify += d })
+	}()
+	b := j.blk
+	j.txpool = mempool.New(len(b.Transactions), mempool.Options{Workers: 1})
+	for i, tx := range b.Transactions {
+		var err error
+		if bc.pool.ContainsKey(tx.Hash()) {
+			if err = j.txpool.Add(tx, v); err == nil {
+				continue
+			}
+			err = poolErr(err)
+		} else {
+			var pre *txPre
+			if j.txPre != nil {
+				pre = j.txPre[i]
+			}
+			if err = bc.verifyTx(v, tx, pre, false); err == nil {
+				err = poolErr(j.txpool.Add(tx, v))
+			}
+		}
+		if err != nil {
+			if bc.cfg.VerifyTransactions {
+				return fmt.Errorf("%w: transaction %s of block %d: %w", ErrTxVerification, tx.Hash().StringLE(), b.Index, err)
+			}
+			bc.log.Warn("transaction failed to verify", "tx", tx.Hash().StringLE(), "block", b.Index, "err", err)
+		}
+	}
 	return nil
 }
 
