@@ -240,6 +240,13 @@ func (bc *Blockchain) prepare(ctx context.Context, in <-chan *block.Block, out c
 				return
 			}
 		}
+		// Fill the lazily computed hashes and sizes here, before several
+		// goroutines read them.
+		b.Hash()
+		for _, tx := range b.Transactions {
+			tx.Hash()
+			tx.Size()
+		}
 		j := &job{blk: b, preDone: make(chan struct{}), recDone: make(chan error, 1), committed: make(chan struct{})}
 		if havePrev && prevIdx+1 == b.Index {
 			j.prevNC = prevNC
