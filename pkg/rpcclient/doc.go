@@ -5,8 +5,21 @@
 // Call sends one request and decodes the result into a Go value; RPC
 // errors come back as *neorpc.Error (use errors.As, or errors.Is with the
 // neorpc.Err* values, which compare codes). Batch sends several calls in one
-// request. A few typed helpers cover methods that need no ledger types;
-// more are meant to be added next to them.
+// request.
+//
+// Typed methods (methods.go) cover what wallets and tools need: getversion,
+// getnativecontracts, getcontractstate, invokefunction/invokescript (with
+// signers; Param is an invokefunction argument), calculatenetworkfee,
+// getnep17balances/getnep17transfers, getunclaimedgas, getapplicationlog,
+// getrawtransaction, sendrawtransaction, getcandidates,
+// getnextblockvalidators, getcommittee. Their result types (result.go)
+// have neo-go 0.120.0's field names, types and key order: decoding a
+// neo-go answer and encoding it again gives the same bytes. InvokeResult
+// keeps stack items in their RPC JSON form and decodes them on request.
+//
+// Subpackages: actor (build, sign through parameter contexts, send and
+// await transactions), nep17 (token info, transfer scripts, decimal
+// amounts) and rpctest (a fake node for tests).
 //
 // Client is safe for concurrent use. It keeps idle keep-alive connections
 // to the endpoint (Options.MaxIdleConnsPerHost, 64 by default; the

@@ -19,6 +19,8 @@ func New() *cli.Command {
 			dbCommand(),
 			utilCommand(),
 			vmCommand(),
+			walletCommand(),
+			contractCommand(),
 		},
 	}
 }

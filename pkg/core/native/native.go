@@ -29,6 +29,8 @@ type Contracts struct {
 	// The natives other natives and the ledger use directly.
 	Management *Management
 	Ledger     *Ledger
+	NEO        *NEO
+	GAS        *GAS
 	Policy     *Policy
 
 	committee Committee
@@ -50,11 +52,7 @@ func NewContracts(cfg *config.Blockchain) *Contracts {
 		cs.byHash[md.Hash] = c
 		cs.byID[md.ID] = c
 	}
-	if c, ok := cs.byID[nativenames.NeoID].(Committee); ok {
-		cs.committee = c
-	} else {
-		cs.committee = newStandbyCommittee(cfg)
-	}
+	cs.committee = cs.NEO
 	return cs
 }
 
@@ -70,8 +68,7 @@ func (cs *Contracts) ByHash(h hash.Uint160) Contract { return cs.byHash[h] }
 // ByID returns the native contract with the given id, or nil.
 func (cs *Contracts) ByID(id int32) Contract { return cs.byID[id] }
 
-// Committee returns the committee source: the NEO contract, or the standby
-// committee while NEO is not implemented.
+// Committee returns the committee source: the NEO contract.
 func (cs *Contracts) Committee() Committee { return cs.committee }
 
 // IsActive reports whether native c is deployed in the block at height.

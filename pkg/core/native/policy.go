@@ -552,9 +552,9 @@ func (p *Policy) BlockAccountInternal(ic *interop.Context, h hash.Uint160, then 
 		return then(true)
 	}
 	if ic.IsHardforkEnabled(config.HFFaun) {
-		scheduled, _ := p.cs.Committee().RevokeVotes(ic, h, cont)
-		if scheduled {
-			return nil
+		scheduled, err := p.cs.Committee().RevokeVotes(ic, h, cont)
+		if scheduled || err != nil && !errors.Is(err, ErrVoteRejected) {
+			return err
 		}
 	}
 	return cont()

@@ -1,0 +1,4 @@
+package app
+
+// Exported for the differential tests in package app_test.
+var NewParamFromString = newParamFromString
