@@ -33,7 +33,7 @@ const (
 	DefaultPersistInterval = time.Second
 	// DefaultLookahead is how many blocks a pipelined import prepares
 	// (decodes and checks statelessly) ahead of execution.
-	DefaultLookahead = 64
+	DefaultLookahead = 16
 )
 
 // Options tune a Blockchain; the zero value is a node's defaults.

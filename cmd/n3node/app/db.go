@@ -143,7 +143,7 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	blocks := make(chan *block.Block, 256)
+	blocks := make(chan *block.Block, 16)
 	readErr := make(chan error, 1)
 	total := r.Remaining()
 	go func() {
