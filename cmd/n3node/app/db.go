@@ -43,6 +43,7 @@ func dbCommand() *cli.Command {
 					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
 					&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile to `FILE`"},
 					&cli.StringFlag{Name: "blockprofile", Usage: "write a goroutine blocking profile to `FILE`"},
+					&cli.StringFlag{Name: "memprofile", Usage: "write a heap profile to `FILE` when the import ends (before the final flush)"},
 				),
 				Action: dbRestore,
 			},
@@ -216,6 +217,13 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 	}()
 	addErr := bc.AddBlocks(ctx, blocks)
 	close(done)
+	if p := c.String("memprofile"); p != "" {
+		if f, err := os.Create(p); err == nil {
+			runtime.GC()
+			_ = pprof.WriteHeapProfile(f)
+			_ = f.Close()
+		}
+	}
 	for range blocks {
 	}
 	_ = bar.Set64(int64(bc.BlockHeight() - height))
