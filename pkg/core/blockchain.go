@@ -409,13 +409,13 @@ func (bc *Blockchain) GetTransaction(h hash.Uint256) (*transaction.Transaction, 
 	return tx, index, nil
 }
 
-// HasTransaction reports whether the transaction is on chain or pooled, or
-// an on-chain transaction declared a conflict with it.
+// HasTransaction reports whether the transaction is pooled or on chain
+// (so that it need not be requested or pooled again).
 func (bc *Blockchain) HasTransaction(h hash.Uint256) bool {
 	if bc.pool.ContainsKey(h) {
 		return true
 	}
-	return bc.dao.HasTransaction(h, nil, bc.BlockHeight(), bc.GetMaxTraceableBlocks()) != nil
+	return errors.Is(bc.dao.HasTransaction(h, nil, 0, 0), dao.ErrAlreadyExists)
 }
 
 // GetAppExecResults returns the execution results of a block (OnPersist and
