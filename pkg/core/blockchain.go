@@ -84,10 +84,11 @@ type Blockchain struct {
 	height   atomic.Uint32
 	top      atomic.Pointer[block.Block]
 
-	persist *persister
-	events  *dispatcher
-	stats   pipelineStats
-	closed  atomic.Bool
+	persist    *persister
+	events     *dispatcher
+	stats      pipelineStats
+	extensible extensibleList
+	closed     atomic.Bool
 
 	gcMu   sync.Mutex
 	gcLast uint32 // blocks below were removed (RemoveUntraceableBlocks)

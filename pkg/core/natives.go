@@ -12,6 +12,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/mpt"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/core/native/noderoles"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/stateroot"
 	"github.com/n3node/n3node/pkg/core/storage"
@@ -123,8 +124,17 @@ func (bc *Blockchain) GetCommitteeAddress() hash.Uint160 {
 }
 
 // GetNextBlockValidators returns the validators of the next block.
-func (bc *Blockchain) GetNextBlockValidators() []*keys.PublicKey {
-	return slices.Clone(bc.natives.Committee().NextBlockValidators(bc.dao))
+func (bc *Blockchain) GetNextBlockValidators() ([]*keys.PublicKey, error) {
+	return slices.Clone(bc.natives.Committee().NextBlockValidators(bc.dao)), nil
+}
+
+// GetConfig returns a copy of the chain configuration.
+func (bc *Blockchain) GetConfig() config.Blockchain { return *bc.cfg }
+
+// GetDesignatedByRole returns the keys designated for a role for the next
+// block and the height of their designation.
+func (bc *Blockchain) GetDesignatedByRole(r noderoles.Role) ([]*keys.PublicKey, uint32, error) {
+	return bc.natives.RoleManagement().GetDesignatedByRole(bc.dao, r, bc.BlockHeight()+1)
 }
 
 // ComputeNextBlockValidators returns the validators the NEO contract would
@@ -136,7 +146,8 @@ func (bc *Blockchain) ComputeNextBlockValidators() []*keys.PublicKey {
 	}); ok {
 		return c.ComputeNextBlockValidators(bc.dao)
 	}
-	return bc.GetNextBlockValidators()
+	vs, _ := bc.GetNextBlockValidators()
+	return vs
 }
 
 // GetContractState returns a deployed or native contract's state, or nil.
