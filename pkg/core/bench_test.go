@@ -3,7 +3,6 @@ package core_test
 import (
 	"context"
 	"testing"
-
 )
 
 // BenchmarkImport imports 50 blocks (about 5 transactions each: storage
@@ -56,4 +55,3 @@ func BenchmarkVerifyTx(b *testing.B) {
 		}
 	}
 }
-
