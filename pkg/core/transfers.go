@@ -6,9 +6,9 @@ import (
 )
 
 // ForEachNEP17Transfer calls f for the NEP-17 transfers of acc recorded in
-// blocks with timestamps up to about newest, newest first (f must still
-// skip newer ones), until f returns false or an error (see
-// transferlog.ForEach; neo-go's getnep17transfers semantics).
+// blocks with timestamps up to newest, newest first, until f returns false
+// or an error (see transferlog.ForEach; neo-go's getnep17transfers
+// semantics).
 func (bc *Blockchain) ForEachNEP17Transfer(acc hash.Uint160, newest uint64, f func(*transferlog.Transfer) (bool, error)) error {
 	return transferlog.ForEach(bc.dao.Store, acc, false, newest, f)
 }
@@ -23,9 +23,5 @@ func (bc *Blockchain) ForEachNEP11Transfer(acc hash.Uint160, newest uint64, f fu
 // that last recorded a transfer of the token for acc (the lastupdatedblock
 // of getnep17balances/getnep11balances).
 func (bc *Blockchain) GetTokenLastUpdated(acc hash.Uint160) (map[int32]uint32, error) {
-	info, err := transferlog.GetInfo(bc.dao.Store, acc)
-	if err != nil {
-		return nil, err
-	}
-	return info.LastUpdated, nil
+	return transferlog.GetLastUpdated(bc.dao.Store, acc)
 }

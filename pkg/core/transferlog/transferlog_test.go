@@ -60,96 +60,67 @@ func TestWriterAndForEach(t *testing.T) {
 	require.Equal(t, hash.Uint160{}, nft[0].Counterparty)
 	require.Empty(t, collect(t, db, b, true, ^uint64(0)))
 
-	// newest cuts whole batches whose key is later; entries of earlier
-	// batches come anyway (callers filter by timestamp).
+	// newest cuts at a block's timestamp.
 	some := collect(t, db, b, false, 150*1000)
-	require.NotEmpty(t, some)
-	require.Less(t, len(some), blocks)
-	for _, tr := range some {
-		if tr.Timestamp <= 150*1000 {
-			continue
-		}
-		require.Less(t, tr.Timestamp, uint64(150+BatchSize)*1000)
-	}
-	var last int
-	for _, tr := range some {
-		if tr.Timestamp <= 150*1000 {
-			last++
-		}
-	}
-	require.Equal(t, 150, last)
+	require.Len(t, some, 150)
+	require.EqualValues(t, 150, some[0].Block)
 
-	info, err := GetInfo(db, a)
+	lu, err := GetLastUpdated(db, a)
 	require.NoError(t, err)
-	require.Equal(t, map[int32]uint32{5: blocks, 6: blocks}, info.LastUpdated)
-	info, err = GetInfo(db, hash.Uint160{3})
+	require.Equal(t, map[int32]uint32{5: blocks, 6: blocks}, lu)
+	lu, err = GetLastUpdated(db, hash.Uint160{3})
 	require.NoError(t, err)
-	require.Empty(t, info.LastUpdated)
+	require.Empty(t, lu)
 
 	// Stopping early.
 	n := 0
 	require.NoError(t, ForEach(db, b, false, ^uint64(0), func(*Transfer) (bool, error) { n++; return n < 10, nil }))
 	require.Equal(t, 10, n)
 
-	// Garbage collection keeps every batch holding an entry at or after
-	// the cut.
+	// Garbage collection drops the records of blocks before the cut.
 	cut := uint64(200 * 1000)
 	for _, p := range Prefixes {
 		require.NoError(t, db.SeekGC(storage.SeekRange{Prefix: p, Backwards: true}, GCKeep(cut)))
 	}
 	kept := collect(t, db, b, false, ^uint64(0))
-	require.Less(t, len(kept), blocks)
-	require.LessOrEqual(t, kept[len(kept)-1].Timestamp, cut)
+	require.Len(t, kept, blocks-199)
+	require.Equal(t, cut, kept[len(kept)-1].Timestamp)
 }
 
 func TestDecodeErrors(t *testing.T) {
-	_, err := DecodeBatch(nil)
+	_, err := DecodeRecord(nil)
 	require.ErrorIs(t, err, ErrCorrupt)
-	_, err = DecodeBatch([]byte{2})
+	_, err = DecodeRecord([]byte{2})
 	require.ErrorIs(t, err, ErrCorrupt)
-	_, err = DecodeBatch([]byte{1, 0xff})
+	_, err = DecodeRecord([]byte{1, 0xff})
 	require.ErrorIs(t, err, ErrCorrupt)
-	_, err = DecodeInfo([]byte{1, 0x80})
-	require.ErrorIs(t, err, ErrCorrupt)
-	_, err = DecodeInfo(nil)
+	db := storage.NewMemoryStore()
+	require.NoError(t, db.PutChangeSet(map[string][]byte{string(updatedKey(hash.Uint160{1}, 1)): {1, 0x80}}))
+	_, err = GetLastUpdated(db, hash.Uint160{1})
 	require.ErrorIs(t, err, ErrCorrupt)
 	require.Error(t, NewWriter(layer(storage.NewMemoryStore()), 1, 1).Add(1, hash.Uint160{1}, hash.Uint160{}, big.NewInt(1), make([]byte, MaxTokenIDLen+1), true, hash.Uint256{}))
 }
 
-func sampleBatch() []byte {
-	db := storage.NewMemoryStore()
-	l := layer(db)
+func sampleRecord() []byte {
+	l := layer(storage.NewMemoryStore())
 	w := NewWriter(l, 3, 3000)
 	_ = w.Add(1, hash.Uint160{1}, hash.Uint160{2}, big.NewInt(-5), []byte{1, 2}, true, hash.Uint256{7})
+	_ = w.Add(1, hash.Uint160{1}, hash.Uint160{}, big.NewInt(9), []byte{3}, true, hash.Uint256{7})
 	_ = w.Flush()
-	v, _ := l.Get(batchKey(hash.Uint160{1}, true, 0, 0))
+	v, _ := l.Get(recordKey(hash.Uint160{1}, true, 3000, 3))
 	return v
 }
 
-func FuzzDecodeBatch(f *testing.F) {
-	f.Add(sampleBatch())
+func FuzzDecodeRecord(f *testing.F) {
+	f.Add(sampleRecord())
 	f.Add([]byte{1})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		ts, err := DecodeBatch(b)
+		ts, err := DecodeRecord(b)
 		if err != nil {
 			return
 		}
 		for i := range ts {
 			_ = ts[i].AmountInt()
 		}
-	})
-}
-
-func FuzzDecodeInfo(f *testing.F) {
-	v, _ := encodeInfo(&Info{LastUpdated: map[int32]uint32{-6: 3, 1: 9}, NEP17: Cursor{Batch: 2, Timestamp: 5, Count: 3}})
-	f.Add(v)
-	f.Add([]byte{1})
-	f.Fuzz(func(t *testing.T, b []byte) {
-		info, err := DecodeInfo(b)
-		if err != nil {
-			return
-		}
-		_, err = encodeInfo(info)
-		require.NoError(t, err)
 	})
 }
