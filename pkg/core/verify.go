@@ -486,6 +486,17 @@ func (bc *Blockchain) PoolTxWithData(t *transaction.Transaction, data any, mp *m
 	}, data))
 }
 
+// IsTxStillRelevant reports whether a pooled transaction is still valid
+// against the committed state (neo-go IsTxStillRelevant without a block
+// pool): for pools the chain does not clean itself, such as the notary
+// request pool (isPartial: the first witness may be incomplete and
+// NotValidBefore is checked against the Notary contract's delta).
+func (bc *Blockchain) IsTxStillRelevant(t *transaction.Transaction, isPartial bool) bool {
+	bc.commitMu.RLock()
+	defer bc.commitMu.RUnlock()
+	return bc.isTxStillRelevant(t, nil, isPartial)
+}
+
 // isTxStillRelevant is the RemoveStale check after a block (neo-go
 // IsTxStillRelevant): the transaction has not expired, is not in the block
 // (txpool) or conflicting with it or the chain, its attributes still hold,

@@ -59,11 +59,9 @@ func (s *Server) handleMessage(p *Peer, m *message.Message) error {
 		if !s.cfg.P2PSigExtensions {
 			return fmt.Errorf("%w: %s without P2PSigExtensions", ErrUnsupported, m.Command)
 		}
-		return nil // n3node keeps no notary request pool yet
+		return s.onNotaryRequest(m.Payload.(*payload.P2PNotaryRequest))
 	case message.CmdGetMPTData, message.CmdMPTData:
-		// neo-go refuses these without P2PStateExchangeExtensions, which
-		// n3node does not implement.
-		return fmt.Errorf("%w: %s", ErrUnsupported, m.Command)
+		return s.onStateExchange(p, m)
 	default:
 		// filterload, filteradd, filterclear (SPV is not served),
 		// merkleblock, reject, alert: ignored, as C# ignores most of them.
@@ -239,7 +237,11 @@ func (s *Server) onInv(p *Peer, inv *payload.Inventory) error {
 		if !s.cfg.P2PSigExtensions {
 			return fmt.Errorf("%w: %s", ErrInvalidInventory, inv.Type)
 		}
-		return nil
+		np := s.notaryRequests()
+		if np == nil {
+			return nil
+		}
+		exists = np.ContainsKey
 	default:
 		return fmt.Errorf("%w: %s", ErrInvalidInventory, inv.Type)
 	}
@@ -316,6 +318,12 @@ func (s *Server) onGetData(p *Peer, inv *payload.Inventory) error {
 		case payload.P2PNotaryRequestType:
 			if !s.cfg.P2PSigExtensions {
 				return fmt.Errorf("%w: %s", ErrInvalidInventory, inv.Type)
+			}
+			if np := s.notaryRequests(); np != nil {
+				if nr, ok := np.Get(h); ok {
+					err = r.add(message.CmdP2PNotaryRequest, nr)
+					break
+				}
 			}
 			notFound = append(notFound, h)
 		}
@@ -453,6 +461,22 @@ func (s *Server) onExtensible(e *payload.Extensible) error {
 		}
 	}
 	s.advertiseExtensible(e)
+	return nil
+}
+
+// onNotaryRequest verifies, pools and relays a notary request (neo-go
+// handleP2PNotaryRequestCmd). A request the pool refuses is dropped
+// without blaming the peer (it may only be stale), as neo-go does.
+func (s *Server) onNotaryRequest(r *payload.P2PNotaryRequest) error {
+	h := r.FallbackTransaction.Hash()
+	s.req.done(h)
+	np := s.notaryRequests()
+	if np == nil || np.ContainsKey(h) {
+		return nil
+	}
+	if err := np.Relay(r); err != nil {
+		s.log.Debug("notary request refused", "fallback", h.StringLE(), "main", r.MainTransaction.Hash().StringLE(), "err", err)
+	}
 	return nil
 }
 

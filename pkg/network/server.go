@@ -45,6 +45,7 @@ type Server struct {
 	bq    *bqueue.Queue
 	ext   *extpool.Pool
 	sync  *syncer
+	stx   *stateExchange // state sync (SetStateSync), nil without
 	req   *requests
 	txIn  *txInflight
 	relay chan *block.Block
@@ -60,6 +61,7 @@ type Server struct {
 
 	svcMu       sync.RWMutex
 	extHandlers map[string]ExtensibleHandler
+	notaryPool  NotaryRequestPool
 	txHook      func(*transaction.Transaction)
 	txHookList  map[hash.Uint256]struct{}
 
@@ -162,6 +164,7 @@ func (s *Server) Start() error {
 	}
 	s.mu.RUnlock()
 	s.wg.Go(s.bq.Run)
+	s.startStateSync()
 	s.wg.Go(s.runLoop)
 	s.wg.Go(s.pingLoop)
 	s.wg.Go(s.sync.loop)
@@ -220,6 +223,7 @@ func (s *Server) Shutdown() {
 		p.Disconnect(ErrServerShutdown)
 	}
 	s.bq.Discard()
+	s.stopStateSync()
 	s.wg.Wait()
 }
 
@@ -599,6 +603,9 @@ func (s *Server) IsInSync() bool {
 	if s.synced.Load() {
 		return true
 	}
+	if s.stateSyncActive() {
+		return false
+	}
 	if s.cfg.MinPeers == 0 {
 		return true
 	}
@@ -657,6 +664,39 @@ func (s *Server) BroadcastExtensible(e *payload.Extensible) error {
 	}
 	s.advertiseExtensible(e)
 	return nil
+}
+
+// NotaryRequestPool is the notary request pool of a node with
+// P2PSigExtensions (package services/notary's RequestPool): requests are
+// keyed by their fallback transaction's hash.
+type NotaryRequestPool interface {
+	ContainsKey(h hash.Uint256) bool
+	Get(h hash.Uint256) (*payload.P2PNotaryRequest, bool)
+	// Relay verifies and pools a request and, if it is new, announces it
+	// (the pool's announcer is BroadcastNotaryRequest).
+	Relay(r *payload.P2PNotaryRequest) error
+}
+
+// SetNotaryRequestPool makes the server fetch, pool and serve notary
+// requests (with P2PSigExtensions; nil stops it). Without a pool they
+// are accepted and ignored.
+func (s *Server) SetNotaryRequestPool(p NotaryRequestPool) {
+	s.svcMu.Lock()
+	defer s.svcMu.Unlock()
+	s.notaryPool = p
+}
+
+func (s *Server) notaryRequests() NotaryRequestPool {
+	s.svcMu.RLock()
+	defer s.svcMu.RUnlock()
+	return s.notaryPool
+}
+
+// BroadcastNotaryRequest announces a pooled notary request (its
+// fallback's hash) to the peers (neo-go broadcastP2PNotaryRequestPayload).
+func (s *Server) BroadcastNotaryRequest(r *payload.P2PNotaryRequest) {
+	inv := &payload.Inventory{Type: payload.P2PNotaryRequestType, Hashes: []hash.Uint256{r.FallbackTransaction.Hash()}}
+	s.broadcast(message.CmdInv, inv, false, nil)
 }
 
 // SetTxHook sets the function consensus uses to receive the transactions

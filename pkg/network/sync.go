@@ -118,10 +118,15 @@ func (y *syncer) step(now time.Time) {
 		}
 	}
 
+	// State sync: its start, its stage, MPT node requests; it decides
+	// which blocks are wanted and where they go.
+	y.stateSyncStep(now, peers)
+	bq, bh, hh := s.blockSink(bh, hh)
+
 	// Blocks: the heights between what is queued and min(header height,
 	// queue end) that no live request covers, in ranges of chunkSize.
-	last, free := s.bq.LastQueued()
-	top := min(hh, bh+uint32(s.bq.Cap()))
+	last, free := bq.LastQueued()
+	top := min(hh, bh+uint32(bq.Cap()))
 	kept := y.ranges[:0]
 	load := make(map[*Peer]int)
 	for _, r := range y.ranges {
@@ -240,6 +245,6 @@ func (s *Server) onBlock(p *Peer, b *block.Block) error {
 			return ErrBlockMismatch
 		}
 	}
-	s.bq.Put(b)
+	s.queueBlock(b)
 	return nil
 }

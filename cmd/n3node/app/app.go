@@ -16,8 +16,10 @@ func New() *cli.Command {
 		Usage:   "Neo N3 full node",
 		Version: Version,
 		Commands: []*cli.Command{
+			runCommand(),
 			dbCommand(),
 			utilCommand(),
+			benchCommand(),
 			vmCommand(),
 			walletCommand(),
 			contractCommand(),

@@ -112,6 +112,17 @@ func (ic *Context) verifyStandard(w *transaction.Witness, gas int64) (int64, err
 	return consumed, nil, true
 }
 
+// InitVerification loads the verification of witness w of account h into
+// the context's VM without running it: the verification script (or the
+// contract's verify method, with _initialize) and the invocation script
+// (neo-go Blockchain.InitVerificationContext, for invokecontractverify).
+// Errors wrap ErrUnknownVerificationContract, ErrInvalidVerificationContract,
+// ErrNativeContractWitness, ErrInvalidVerificationScript or
+// ErrInvalidInvocationScript.
+func (ic *Context) InitVerification(h hash.Uint160, w *transaction.Witness) error {
+	return ic.initVerification(h, w)
+}
+
 // initVerification loads the verification script (or the contract's verify
 // method) and the invocation script.
 func (ic *Context) initVerification(h hash.Uint160, w *transaction.Witness) error {

@@ -267,6 +267,37 @@ func (o *Oracle) GetIDList(d *dao.Simple, url string) (state.IDList, error) {
 	return l, nil
 }
 
+// OracleScriptHash returns the account of the latest designated Oracle
+// nodes (their BFT multisig; zero if none), which must sign response
+// transactions (neo-go Oracle.GetScriptHash, for the ledger's attribute
+// check).
+func (o *Oracle) OracleScriptHash(d *dao.Simple) (hash.Uint160, error) {
+	return o.cs.RoleManagement().DesignatedAddress(d, noderoles.Oracle)
+}
+
+// NextRequestID returns the id the next request will get (every request
+// made so far, answered or not, has a smaller one).
+func (o *Oracle) NextRequestID(d *dao.Simple) uint64 {
+	id := bigint.FromBytes(d.GetStorageItem(o.md.ID, []byte{oracleRequestIDPrefix}))
+	if !id.IsUint64() {
+		return 0
+	}
+	return id.Uint64()
+}
+
+// OracleResponseScript returns the fixed script of response transactions
+// (shared: do not modify).
+func (o *Oracle) OracleResponseScript() []byte { return o.responseScript }
+
+// OracleRequestGas returns the GasForResponse of pending request id.
+func (o *Oracle) OracleRequestGas(d *dao.Simple, id uint64) (uint64, error) {
+	req, err := o.GetRequest(d, id)
+	if err != nil {
+		return 0, err
+	}
+	return uint64(req.GasForResponse), nil
+}
+
 // VerifyResponse checks the OracleResponse attribute resp of tx against the
 // state in d, for the block after height (C# OracleResponse.Verify): no
 // signer scope, the fixed script, a pending request whose gasForResponse

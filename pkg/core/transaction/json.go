@@ -93,3 +93,29 @@ func (t *Transaction) UnmarshalJSON(data []byte) error {
 	}
 	return nil
 }
+
+// UnmarshalJSONUnsafe parses the JSON form without any validity check and
+// takes "hash" and "size" as given (the hash a signature or a script sees
+// is the declared one). It is neo-go's UnmarshalJSONUnsafe, for the fake
+// transactions of the invokecontainedscript RPC method only.
+func (t *Transaction) UnmarshalJSONUnsafe(data []byte) error {
+	var aux transactionJSON
+	if err := json.Unmarshal(data, &aux); err != nil {
+		return err
+	}
+	*t = Transaction{
+		Version:         aux.Version,
+		Nonce:           aux.Nonce,
+		SystemFee:       aux.SystemFee,
+		NetworkFee:      aux.NetworkFee,
+		ValidUntilBlock: aux.ValidUntilBlock,
+		Signers:         aux.Signers,
+		Attributes:      aux.Attributes,
+		Script:          aux.Script,
+		Witnesses:       aux.Witnesses,
+		hash:            aux.Hash,
+		hashed:          true,
+		size:            aux.Size,
+	}
+	return nil
+}

@@ -1,0 +1,161 @@
+package node
+
+import (
+	"context"
+	"errors"
+	"net"
+	"strconv"
+	"time"
+
+	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/neorpc/result"
+	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
+	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
+
+	"github.com/n3node/n3node/pkg/neorpc"
+	"github.com/n3node/n3node/pkg/rpcserver"
+)
+
+// rpcConfig maps the RPC section and the protocol values the server needs
+// to rpcserver.Config.
+func (n *Node) rpcConfig() rpcserver.Config {
+	c := n.chain.Config()
+	r := n.cfg.ApplicationConfiguration.RPC.WithDefaults(c.TimePerBlock)
+	return rpcserver.Config{
+		Addresses: append([]string(nil), r.Addresses...),
+		TLSConfig: rpcserver.TLSConfig{
+			Enabled:   r.TLSConfig.Enabled,
+			Addresses: append([]string(nil), r.TLSConfig.Addresses...),
+			CertFile:  r.TLSConfig.CertFile,
+			KeyFile:   r.TLSConfig.KeyFile,
+		},
+		EnableCORSWorkaround:        r.EnableCORSWorkaround,
+		MaxRequestBodyBytes:         r.MaxRequestBodyBytes,
+		MaxRequestHeaderBytes:       r.MaxRequestHeaderBytes,
+		MaxWebSocketClients:         r.MaxWebSocketClients,
+		MaxWebSocketFeeds:           r.MaxWebSocketFeeds,
+		MempoolSubscriptionsEnabled: r.MempoolSubscriptionsEnabled,
+		P2PSigExtensions:            c.P2PSigExtensions,
+		MaxBlockSize:                c.MaxBlockSize,
+		MaxGasInvoke:                int64(r.MaxGasInvoke),
+		DirectRelay:                 r.DirectRelay,
+		SessionEnabled:              r.SessionEnabled,
+		SessionExpansionEnabled:     r.SessionExpansionEnabled,
+		SessionLifetime:             r.SessionLifetime,
+		SessionBackedByMPT:          r.SessionBackedByMPT,
+		SessionPoolSize:             r.SessionPoolSize,
+		TimePerBlock:                c.TimePerBlock,
+		MaxIteratorResultItems:      r.MaxIteratorResultItems,
+		MaxFindResultItems:          r.MaxFindResultItems,
+		MaxFindStorageResultItems:   r.MaxFindStorageResultItems,
+		MaxNEP11Tokens:              r.MaxNEP11Tokens,
+		Logger:                      n.log.With("module", "rpc"),
+	}
+}
+
+// buildRPC makes the RPC server and registers the chain methods.
+func (n *Node) buildRPC() error {
+	n.rpc = rpcserver.New(n.rpcConfig())
+	return n.registerMethods()
+}
+
+// register adds a method, counted in the metrics when they are on.
+func (n *Node) register(name string, h func(neorpc.Params) (any, *neorpc.Error)) error {
+	m := n.metrics
+	if m == nil {
+		return n.rpc.Register(name, func(_ context.Context, p neorpc.Params) (any, *neorpc.Error) { return h(p) })
+	}
+	return n.rpc.Register(name, func(_ context.Context, p neorpc.Params) (any, *neorpc.Error) {
+		start := time.Now()
+		res, err := h(p)
+		m.ObserveRPC(name, time.Since(start), err == nil)
+		return res, err
+	})
+}
+
+// registerMethods registers the chain methods (package chainrpc over the
+// ledger), each counted in the metrics when they are on.
+func (n *Node) registerMethods() error {
+	svc := chainrpc.New(coreledger.New(n.chain), n.rpc, chainrpc.Options{Network: rpcNetwork{n}})
+	for _, name := range svc.Methods() {
+		if err := n.register(name, func(p neorpc.Params) (any, *neorpc.Error) { return svc.Call(name, p) }); err != nil {
+			return err
+		}
+	}
+	n.rpcEvent = &rpcEvents{}
+	return nil
+}
+
+// rpcEvents feeds the chain's and the memory pool's events to WebSocket
+// subscribers, in the chain's order.
+type rpcEvents struct {
+	unsubscribe func()
+	cancel      context.CancelFunc
+	done        chan struct{}
+}
+
+func (e *rpcEvents) start(n *Node) {
+	events, unsubscribe := coreledger.Subscribe(n.chain, true)
+	ctx, cancel := context.WithCancel(context.Background())
+	e.unsubscribe, e.cancel, e.done = unsubscribe, cancel, make(chan struct{})
+	feeder := chainrpc.NewFeeder(n.rpc)
+	go func() {
+		defer close(e.done)
+		feeder.Run(ctx, events)
+	}()
+}
+
+// stop unsubscribes (draining what the chain is delivering) and waits
+// for the feeder.
+func (e *rpcEvents) stop(*Node) {
+	if e.unsubscribe == nil {
+		return
+	}
+	e.unsubscribe()
+	e.cancel()
+	<-e.done
+}
+
+// rpcNetwork is the P2P server as the chain methods see it.
+type rpcNetwork struct{ n *Node }
+
+var _ chainrpc.Network = rpcNetwork{}
+
+// Port returns the port peers reach the node on: the first listen
+// address's announced port, else the port it listens on.
+func (r rpcNetwork) Port() (uint16, error) {
+	if addrs, err := r.n.cfg.ApplicationConfiguration.GetAddresses(); err == nil && len(addrs) > 0 && addrs[0].AnnouncedPort != 0 {
+		return addrs[0].AnnouncedPort, nil
+	}
+	ls := r.n.p2p.ListenAddrs()
+	if len(ls) == 0 {
+		return 0, errors.New("the node does not listen for peers")
+	}
+	_, p, err := net.SplitHostPort(ls[0])
+	if err != nil {
+		return 0, err
+	}
+	v, err := strconv.ParseUint(p, 10, 16)
+	return uint16(v), err
+}
+
+func (r rpcNetwork) ID() uint32                 { return r.n.p2p.ID() }
+func (r rpcNetwork) UserAgent() string          { return r.n.userAgent }
+func (r rpcNetwork) PeerCount() int             { return r.n.p2p.PeerCount() }
+func (r rpcNetwork) UnconnectedPeers() []string { return r.n.p2p.UnconnectedPeers() }
+func (r rpcNetwork) BadPeers() []string         { return r.n.p2p.BadPeers() }
+
+// ConnectedPeers lists the handshaked peers.
+func (r rpcNetwork) ConnectedPeers() []result.PeerInfo {
+	ps := r.n.p2p.ConnectedPeers()
+	out := make([]result.PeerInfo, len(ps))
+	for i, p := range ps {
+		out[i] = result.PeerInfo{Address: p.Address, UserAgent: p.UserAgent, Height: p.Height}
+	}
+	return out
+}
+
+// RelayTx verifies, pools and announces tx; errors carry their RPC code.
+func (r rpcNetwork) RelayTx(tx *transaction.Transaction) error {
+	return coreledger.ClassifyRelayError(r.n.p2p.RelayTx(tx))
+}

@@ -1,0 +1,30 @@
+package chainrpc
+
+import (
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	nio "github.com/n3node/n3node/pkg/io"
+	"github.com/n3node/n3node/pkg/neorpc"
+	fakeblock "github.com/n3node/n3node/pkg/rpcserver/chainrpc/internal/block"
+	"github.com/n3node/n3node/pkg/smartcontract/manifest"
+)
+
+// Internals exported to the external tests.
+var (
+	FunctionInvocationScript = functionInvocationScript
+	IsNEP11Divisible         = isNEP11Divisible
+	DecodeTransaction        = decodeTransaction
+	NeoGoEOFText             = neoGoEOFText
+	DecodeFakeHeader         = fakeblock.DecodeFakeHeader
+)
+
+// PushArray is pushArray with its own writer.
+func PushArray(args []neorpc.Param) ([]byte, error) {
+	w := nio.NewBufBinWriter()
+	if err := pushArray(w, args); err != nil {
+		return nil, err
+	}
+	return w.Bytes(), nil
+}
+
+var _ = hash.Uint160{}
+var _ manifest.Manifest

@@ -1,0 +1,81 @@
+package chainrpc
+
+import (
+	"fmt"
+
+	"github.com/n3node/n3node/pkg/crypto/keys"
+
+	"github.com/n3node/n3node/pkg/neorpc"
+	"github.com/n3node/n3node/pkg/neorpc/result"
+)
+
+// AddressVersion is the Neo N3 address version byte (C#
+// ProtocolSettings.AddressVersion, 0x35).
+const AddressVersion = 0x35
+
+func (s *Service) getVersion(neorpc.Params) (any, *neorpc.Error) {
+	res := &result.Version{
+		RPC: result.RPC{
+			MaxIteratorResultItems:  s.cfg.MaxIteratorResultItems,
+			SessionEnabled:          s.cfg.SessionEnabled,
+			SessionExpansionEnabled: s.cfg.SessionExpansionEnabled,
+		},
+	}
+	if s.net != nil {
+		port, err := s.net.Port()
+		if err != nil {
+			return nil, neorpc.NewInternalServerError(fmt.Sprintf("cannot fetch tcp port: %s", err))
+		}
+		res.TCPPort, res.Nonce, res.UserAgent = port, s.net.ID(), s.net.UserAgent()
+	}
+	cfg := s.chain.Config()
+	committee := make([]string, len(cfg.StandbyCommittee))
+	for i, k := range cfg.StandbyCommittee {
+		pub, err := keys.NewPublicKeyFromString(k)
+		if err != nil {
+			return nil, neorpc.NewInternalServerError(fmt.Sprintf("cannot fetch standbyCommittee: %s", err))
+		}
+		committee[i] = pub.StringCompressed()
+	}
+	res.Protocol = result.Protocol{
+		AddressVersion:              AddressVersion,
+		Network:                     uint32(cfg.Magic),
+		MillisecondsPerBlock:        int(s.chain.GetMillisecondsPerBlock()),
+		MaxTraceableBlocks:          s.chain.GetMaxTraceableBlocks(),
+		MaxValidUntilBlockIncrement: s.chain.GetMaxValidUntilBlockIncrement(),
+		MaxTransactionsPerBlock:     cfg.MaxTransactionsPerBlock,
+		MemoryPoolMaxTransactions:   cfg.MemPoolSize,
+		ValidatorsCount:             byte(cfg.GetNumOfCNs(s.chain.BlockHeight())),
+		InitialGasDistribution:      int64(cfg.InitialGASSupply),
+		Hardforks:                   result.HardforkList(cfg.Hardforks),
+		StandbyCommittee:            committee,
+		SeedList:                    cfg.SeedList, // null if not configured, as neo-go
+		CommitteeHistory:            cfg.CommitteeHistory,
+		P2PSigExtensions:            cfg.P2PSigExtensions,
+		StateRootInHeader:           cfg.StateRootInHeader,
+		ValidatorsHistory:           cfg.ValidatorsHistory,
+	}
+	res.Application = result.Application{
+		KeepOnlyLatestState:     cfg.KeepOnlyLatestState,
+		SaveInvocations:         cfg.SaveInvocations,
+		RemoveUntraceableBlocks: cfg.RemoveUntraceableBlocks,
+	}
+	return res, nil
+}
+
+func (s *Service) getConnectionCount(neorpc.Params) (any, *neorpc.Error) {
+	if s.net == nil {
+		return 0, nil
+	}
+	return s.net.PeerCount(), nil
+}
+
+func (s *Service) getPeers(neorpc.Params) (any, *neorpc.Error) {
+	res := result.NewGetPeers()
+	if s.net != nil {
+		res.AddUnconnected(s.net.UnconnectedPeers())
+		res.AddConnected(s.net.ConnectedPeers())
+		res.AddBad(s.net.BadPeers())
+	}
+	return &res, nil
+}

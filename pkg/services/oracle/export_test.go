@@ -1,0 +1,4 @@
+package oracle
+
+// MultisigNetFee exposes multisigNetFee to the tests.
+var MultisigNetFee = multisigNetFee

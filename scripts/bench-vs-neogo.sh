@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# Throughput of n3node beside neo-go 0.120.0 on this machine (docs/bench.md).
+#
+# Starts each node in turn on a fresh chain with the same single-node configuration
+# (pkg/bench/testdata/neogo-single.yml: neo-bench's, 1 s blocks, 50,000 mempool),
+# runs the same `n3node bench` workload against it (byte-identical transactions from
+# one cached workload file), stops it, and finally prints the medians of every node
+# and the ratios n3node / neo-go for TPS, RPS, CPU and memory. Runs are interleaved
+# (neo-go, n3node, then n3node, neo-go, ...) so slow drift of the host hits both.
+# Until `n3node run` exists, the n3node half is skipped and says so.
+#
+# Environment (defaults in brackets):
+#   RUNS [3]  TXS [1000000]  WORKERS [10]  RATE [0: as fast as accepted]  TIME_LIMIT [2m]
+#   NODES ["neogo n3node"]   which nodes to run
+#   WORK [/tmp/n3node-bench-vs-neogo]  OUT [$WORK/results-<time>]  CACHE [$WORK/cache]
+#   BASE_PORT [30400]        P2P on BASE_PORT+1, RPC on BASE_PORT+2
+#   NEOGO                    neo-go binary [scripts/get-neogo.sh]
+#   N3NODE                   n3node binary [built into $WORK]
+#   N3NODE_RUN_ARGS          arguments of `n3node run`; CONFIG and DIR are replaced
+#                            ["--config-file CONFIG --relative-path DIR"]
+#   N3NODE_DB                database type for n3node's config [leveldb, as neo-go]
+#   QUIET_BUSY [15]          before each run, wait (up to QUIET_WAIT [300] s) until the host
+#                            is less than this % busy over 3 s; other load skews results
+#   KEEP_CHAINS [0]          1 keeps every run's chain directory
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+RUNS=${RUNS:-3}
+TXS=${TXS:-1000000}
+WORKERS=${WORKERS:-10}
+RATE=${RATE:-0}
+TIME_LIMIT=${TIME_LIMIT:-2m}
+NODES=${NODES:-"neogo n3node"}
+WORK=${WORK:-/tmp/n3node-bench-vs-neogo}
+OUT=${OUT:-$WORK/results-$(date +%Y%m%d-%H%M%S)}
+CACHE=${CACHE:-$WORK/cache}
+BASE_PORT=${BASE_PORT:-30400}
+N3NODE_RUN_ARGS=${N3NODE_RUN_ARGS:-"--config-file CONFIG --relative-path DIR"}
+N3NODE_DB=${N3NODE_DB:-leveldb}
+QUIET_BUSY=${QUIET_BUSY:-15}
+QUIET_WAIT=${QUIET_WAIT:-300}
+KEEP_CHAINS=${KEEP_CHAINS:-0}
+p2p=$((BASE_PORT + 1))
+rpc=$((BASE_PORT + 2))
+
+log() { echo "bench-vs-neogo: $*" >&2; }
+
+mkdir -p "$WORK" "$OUT" "$CACHE"
+
+if [[ -z ${N3NODE:-} ]]; then
+  N3NODE=$WORK/n3node
+  log "building n3node"
+  (cd "$root" && go build -o "$N3NODE" ./cmd/n3node)
+fi
+NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
+
+have_n3node_run=0
+if "$N3NODE" run --help >/dev/null 2>&1; then
+  have_n3node_run=1
+fi
+
+{
+  echo "date: $(date -u +%FT%TZ)"
+  echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
+  echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"
+  echo "n3node: $("$N3NODE" --version) (run available: $have_n3node_run)"
+  echo "workload: TXS=$TXS WORKERS=$WORKERS RATE=$RATE TIME_LIMIT=$TIME_LIMIT RUNS=$RUNS"
+} | tee "$OUT/host.txt" >&2
+
+# The workload is generated once, before any node runs.
+"$N3NODE" bench gen -n "$TXS" --cache-dir "$CACHE" >&2
+
+node_pid=""
+stop_node() {
+  [[ -n $node_pid ]] || return 0
+  kill -INT "$node_pid" 2>/dev/null || true
+  for _ in $(seq 1 300); do
+    kill -0 "$node_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL "$node_pid" 2>/dev/null || true
+  wait "$node_pid" 2>/dev/null || true
+  node_pid=""
+}
+trap stop_node EXIT
+
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# busy_pct: share of the host busy over 3 seconds, from /proc/stat.
+busy_pct() {
+  local a b
+  a=$(awk '/^cpu /{print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6; exit}' /proc/stat)
+  sleep 3
+  b=$(awk '/^cpu /{print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6; exit}' /proc/stat)
+  awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[1] - x[1]; i = y[2] - x[2];
+    printf "%.0f", (t > 0 ? 100 * (t - i) / t : 0) }'
+}
+
+wait_quiet() {
+  local waited=0 busy
+  while :; do
+    busy=$(busy_pct)
+    if ((busy < QUIET_BUSY)); then
+      return 0
+    fi
+    if ((waited >= QUIET_WAIT)); then
+      log "host still ${busy}% busy after ${QUIET_WAIT}s; running anyway (see other_cpu_mean in the results)"
+      return 0
+    fi
+    ((waited == 0)) && log "waiting for the host to calm down (${busy}% busy, want < ${QUIET_BUSY}%)"
+    waited=$((waited + 3))
+  done
+}
+
+# run_one <node> <run number>: fresh chain, start, bench, stop.
+run_one() {
+  local kind=$1 i=$2 dir="$WORK/chain-$1-$2" res="$OUT/$1-$2"
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  sed -e "s/127\.0\.0\.1:40333/127.0.0.1:$p2p/; s/127\.0\.0\.1:40332/127.0.0.1:$rpc/" \
+    "$root/pkg/bench/testdata/neogo-single.yml" >"$dir/protocol.yml"
+  cp "$root/pkg/config/wallets/wallet1_solo.json" "$dir/"
+  for p in $p2p $rpc; do
+    port_free "$p" || { log "port $p is in use"; return 1; }
+  done
+  wait_quiet
+  local desc
+  case $kind in
+    neogo)
+      desc="neo-go 0.120.0"
+      "$NEOGO" node --config-file "$dir/protocol.yml" --relative-path "$dir" >"$dir/node.log" 2>&1 &
+      ;;
+    n3node)
+      desc="n3node"
+      sed -i "s/^    Type: leveldb$/    Type: $N3NODE_DB/" "$dir/protocol.yml"
+      local args=${N3NODE_RUN_ARGS//CONFIG/$dir/protocol.yml}
+      args=${args//DIR/$dir}
+      # shellcheck disable=SC2086
+      "$N3NODE" run $args >"$dir/node.log" 2>&1 &
+      ;;
+  esac
+  node_pid=$!
+  local up=0
+  for _ in $(seq 1 600); do
+    if curl -fsS -m 1 -H 'Content-Type: application/json' \
+      -d '{"jsonrpc":"2.0","id":1,"method":"getblockcount","params":[]}' "http://127.0.0.1:$rpc" >/dev/null 2>&1; then
+      up=1
+      break
+    fi
+    kill -0 "$node_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if ((!up)); then
+    log "$desc did not start; its log:"
+    tail -n 20 "$dir/node.log" >&2
+    stop_node
+    return 1
+  fi
+  log "run $i: $desc (pid $node_pid)"
+  local ok=0
+  "$N3NODE" bench -a "http://127.0.0.1:$rpc" -w "$WORKERS" -r "$RATE" -n "$TXS" -z "$TIME_LIMIT" \
+    --pid "$node_pid" --cache-dir "$CACHE" -o "$res" -d "$desc, run $i" || ok=$?
+  stop_node
+  if ((KEEP_CHAINS == 0)); then
+    rm -rf "$dir/chain"
+  fi
+  return $ok
+}
+
+declare -A done_runs
+order=($NODES)
+for i in $(seq 1 "$RUNS"); do
+  # Interleave: odd runs in the given order, even runs reversed.
+  seq_nodes=("${order[@]}")
+  if ((i % 2 == 0)); then
+    seq_nodes=()
+    for ((k = ${#order[@]} - 1; k >= 0; k--)); do seq_nodes+=("${order[k]}"); done
+  fi
+  for kind in "${seq_nodes[@]}"; do
+    if [[ $kind == n3node && $have_n3node_run == 0 ]]; then
+      ((i == 1)) && log "n3node half UNAVAILABLE: \`n3node run\` does not exist yet (\`$N3NODE run --help\` fails); running neo-go only"
+      continue
+    fi
+    if run_one "$kind" "$i"; then
+      done_runs[$kind]+="${done_runs[$kind]:+,}$OUT/$kind-$i"
+    else
+      log "run $i of $kind failed"
+    fi
+  done
+done
+
+args=()
+for kind in "${order[@]}"; do
+  [[ -n ${done_runs[$kind]:-} ]] || continue
+  name=$kind
+  [[ $kind == neogo ]] && name=neo-go
+  args+=("$name=${done_runs[$kind]}")
+done
+if ((${#args[@]} == 0)); then
+  log "no run succeeded"
+  exit 1
+fi
+{
+  echo "# n3node bench: $TXS txs, $WORKERS workers, rate $RATE, time limit $TIME_LIMIT, $(date -u +%F)"
+  echo
+  "$N3NODE" bench compare "${args[@]}"
+  if ((have_n3node_run == 0)); then
+    echo
+    echo "n3node: unavailable (\`n3node run\` does not exist yet); no ratio."
+  fi
+} | tee "$OUT/comparison.md"
+log "results in $OUT"
