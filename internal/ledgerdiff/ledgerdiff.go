@@ -54,7 +54,13 @@ type Report struct {
 
 // Config loads the fixture's protocol.yml as a ledger configuration.
 func Config(f *refchain.Fixtures) (config.Blockchain, error) {
-	raw, err := os.ReadFile(filepath.Join(f.Dir, refchain.ProtocolFile))
+	return ConfigFile(filepath.Join(f.Dir, refchain.ProtocolFile))
+}
+
+// ConfigFile loads a neo-go protocol configuration file as a ledger
+// configuration.
+func ConfigFile(path string) (config.Blockchain, error) {
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		return config.Blockchain{}, err
 	}
@@ -72,6 +78,12 @@ func Run(f *refchain.Fixtures, store storage.Store, opts core.Options) (*Report,
 	if err != nil {
 		return nil, err
 	}
+	return RunConfig(f, cfg, store, opts)
+}
+
+// RunConfig is Run with the protocol configuration given (for fixture
+// directories without protocol.yml).
+func RunConfig(f *refchain.Fixtures, cfg config.Blockchain, store storage.Store, opts core.Options) (*Report, error) {
 	roots, err := f.StateRoots()
 	if err != nil {
 		return nil, err

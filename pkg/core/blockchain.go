@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -21,6 +22,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract/trigger"
+	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
 // DBVersion names the database format this package writes.
@@ -31,7 +33,7 @@ const (
 	DefaultPersistInterval = time.Second
 	// DefaultLookahead is how many blocks a pipelined import prepares
 	// (decodes and checks statelessly) ahead of execution.
-	DefaultLookahead = 64
+	DefaultLookahead = 16
 )
 
 // Options tune a Blockchain; the zero value is a node's defaults.
@@ -82,9 +84,11 @@ type Blockchain struct {
 	height   atomic.Uint32
 	top      atomic.Pointer[block.Block]
 
-	persist *persister
-	events  *dispatcher
-	closed  atomic.Bool
+	persist    *persister
+	events     *dispatcher
+	stats      pipelineStats
+	extensible extensibleList
+	closed     atomic.Bool
 
 	gcMu   sync.Mutex
 	gcLast uint32 // blocks below were removed (RemoveUntraceableBlocks)
@@ -215,6 +219,9 @@ func (bc *Blockchain) init() error {
 		return fmt.Errorf("%w: %w", dao.ErrCorrupt, err)
 	}
 	if err := bc.natives.InitializeCache(bc.dao, height); err != nil {
+		return err
+	}
+	if err := bc.checkNatives(height); err != nil {
 		return err
 	}
 	bc.gcLast = bc.firstStoredBlock(height)
@@ -406,13 +413,13 @@ func (bc *Blockchain) GetTransaction(h hash.Uint256) (*transaction.Transaction, 
 	return tx, index, nil
 }
 
-// HasTransaction reports whether the transaction is on chain or pooled, or
-// an on-chain transaction declared a conflict with it.
+// HasTransaction reports whether the transaction is pooled or on chain
+// (so that it need not be requested or pooled again).
 func (bc *Blockchain) HasTransaction(h hash.Uint256) bool {
 	if bc.pool.ContainsKey(h) {
 		return true
 	}
-	return bc.dao.HasTransaction(h, nil, bc.BlockHeight(), bc.GetMaxTraceableBlocks()) != nil
+	return errors.Is(bc.dao.HasTransaction(h, nil, 0, 0), dao.ErrAlreadyExists)
 }
 
 // GetAppExecResults returns the execution results of a block (OnPersist and
@@ -441,4 +448,38 @@ func (bc *Blockchain) GetStateRoot(height uint32) (*stateroot.Root, error) {
 // or unreadable).
 func (bc *Blockchain) GetUtilityTokenBalance(acc hash.Uint160) *big.Int {
 	return gasBalance(bc.dao, acc)
+}
+
+// checkNatives compares the stored state of every native contract active
+// at height with the one this node generates for the latest hardfork at
+// that height (neo-go does the same): a mismatch means the database was
+// made by a node with other native contracts.
+func (bc *Blockchain) checkNatives(height uint32) error {
+	latest := bc.cfg.Forks.Latest(height)
+	for _, c := range bc.natives.List() {
+		md := c.Metadata()
+		stored, err := bc.natives.Management.GetContract(bc.dao, md.Hash)
+		if !bc.natives.IsActive(c, height) {
+			if err == nil {
+				return fmt.Errorf("%w: native %s is stored but not active at height %d", ErrVersionMismatch, md.Name, height)
+			}
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%w: native %s is not stored but active at height %d", ErrVersionMismatch, md.Name, height)
+		}
+		gen := &state.Contract{ContractBase: md.HFSpecific(latest).ContractBase, UpdateCounter: stored.UpdateCounter}
+		a, err := stackitem.SerializeConvertible(stored)
+		if err != nil {
+			return err
+		}
+		b, err := stackitem.SerializeConvertible(gen)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(a, b) {
+			return fmt.Errorf("%w: native %s differs from this node's for hardfork %s; resynchronize from the genesis", ErrVersionMismatch, md.Name, latest)
+		}
+	}
+	return nil
 }

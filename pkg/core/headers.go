@@ -1,7 +1,10 @@
 package core
 
 import (
+	"errors"
 	"sync"
+
+	"fmt"
 
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/dao"
@@ -11,6 +14,8 @@ import (
 // headerTailKeep is how many recent header hashes stay in memory; older
 // ones are read from the store.
 const headerTailKeep = 4096
+
+var errHeaderKnown = errors.New("header already known")
 
 // headerChain is the chain of known headers: their hashes and the latest
 // header. Headers are written to the committed layer when they are added
@@ -80,9 +85,14 @@ func (hc *headerChain) hash(index uint32) hash.Uint256 {
 // a header-only block record (replaced by the block's own record when the
 // block is committed), the hash-by-index entry and the current-header
 // marker, so that a stored current header always has its record.
+// It returns errHeaderKnown if the chain already has a header at that
+// index (added concurrently).
 func (hc *headerChain) add(h *block.Header) error {
 	hc.mu.Lock()
 	defer hc.mu.Unlock()
+	if hc.top != nil && h.Index != hc.top.Index+1 {
+		return errHeaderKnown
+	}
 	if err := hc.d.StoreAsBlock(&block.Block{Header: *h}); err != nil {
 		return err
 	}
@@ -94,6 +104,49 @@ func (hc *headerChain) add(h *block.Header) error {
 		drop := len(hc.tail) - headerTailKeep
 		hc.tail = append(hc.tail[:0], hc.tail[drop:]...)
 		hc.base += uint32(drop)
+	}
+	return nil
+}
+
+// AddHeaders verifies headers that continue the known header chain
+// (sorted by index; headers at or below HeaderHeight are skipped) against
+// the committed state and stores them, so that HeaderHeight runs ahead of
+// BlockHeight during synchronization. With SkipBlockVerification they are
+// only linked, not verified.
+func (bc *Blockchain) AddHeaders(hs ...*block.Header) error {
+	if bc.closed.Load() {
+		return ErrClosed
+	}
+	for len(hs) > 0 && hs[0].Index <= bc.headers.height() {
+		hs = hs[1:]
+	}
+	if len(hs) == 0 {
+		return nil
+	}
+	prev, err := bc.GetHeader(hs[0].PrevHash)
+	if err != nil {
+		return fmt.Errorf("%w: header %d (previous %s): %w", ErrUnknownHeader, hs[0].Index, hs[0].PrevHash.StringLE(), err)
+	}
+	verify := !bc.cfg.SkipBlockVerification
+	for _, h := range hs {
+		if verify {
+			bc.commitMu.RLock()
+			err := bc.verifyHeader(bc.committedView(), h, prev, nil)
+			bc.commitMu.RUnlock()
+			if err != nil {
+				return fmt.Errorf("header %d: %w", h.Index, err)
+			}
+		} else if h.PrevHash != prev.Hash() || h.Index != prev.Index+1 {
+			return fmt.Errorf("header %d: %w", h.Index, ErrHdrHashMismatch)
+		}
+		if err := bc.headers.add(h); err != nil {
+			if errors.Is(err, errHeaderKnown) && bc.headers.hash(h.Index) == h.Hash() {
+				prev = h
+				continue
+			}
+			return fmt.Errorf("header %d: %w", h.Index, err)
+		}
+		prev = h
 	}
 	return nil
 }

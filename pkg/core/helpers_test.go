@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"fmt"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -60,6 +61,9 @@ func newTestChain(t testing.TB, o ...chainOpts) *testChain {
 		opt = o[0]
 	}
 	cfg := testConfig(t, opt)
+	if opt.opts.Logger == nil {
+		opt.opts.Logger = slog.New(slog.DiscardHandler)
+	}
 	if opt.store == nil {
 		opt.store = storage.NewMemoryStore()
 	}

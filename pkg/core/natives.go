@@ -10,8 +10,11 @@ import (
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
+	"github.com/n3node/n3node/pkg/core/mpt"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/core/native/noderoles"
 	"github.com/n3node/n3node/pkg/core/state"
+	"github.com/n3node/n3node/pkg/core/stateroot"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -121,8 +124,17 @@ func (bc *Blockchain) GetCommitteeAddress() hash.Uint160 {
 }
 
 // GetNextBlockValidators returns the validators of the next block.
-func (bc *Blockchain) GetNextBlockValidators() []*keys.PublicKey {
-	return slices.Clone(bc.natives.Committee().NextBlockValidators(bc.dao))
+func (bc *Blockchain) GetNextBlockValidators() ([]*keys.PublicKey, error) {
+	return slices.Clone(bc.natives.Committee().NextBlockValidators(bc.dao)), nil
+}
+
+// GetConfig returns a copy of the chain configuration.
+func (bc *Blockchain) GetConfig() config.Blockchain { return *bc.cfg }
+
+// GetDesignatedByRole returns the keys designated for a role for the next
+// block and the height of their designation.
+func (bc *Blockchain) GetDesignatedByRole(r noderoles.Role) ([]*keys.PublicKey, uint32, error) {
+	return bc.natives.RoleManagement().GetDesignatedByRole(bc.dao, r, bc.BlockHeight()+1)
 }
 
 // ComputeNextBlockValidators returns the validators the NEO contract would
@@ -134,7 +146,8 @@ func (bc *Blockchain) ComputeNextBlockValidators() []*keys.PublicKey {
 	}); ok {
 		return c.ComputeNextBlockValidators(bc.dao)
 	}
-	return bc.GetNextBlockValidators()
+	vs, _ := bc.GetNextBlockValidators()
+	return vs
 }
 
 // GetContractState returns a deployed or native contract's state, or nil.
@@ -281,4 +294,34 @@ func (bc *Blockchain) VerifyWitness(h hash.Uint160, c interop.Container, w *tran
 	bc.commitMu.RLock()
 	defer bc.commitMu.RUnlock()
 	return bc.natives.VerifyWitness(ledgerView{bc, bc.BlockHeight()}, bc.dao, nil, c, h, w, gas)
+}
+
+// GetState returns the value of a contract storage key (contract id LE and
+// key) in the state with the given root (getstate).
+func (bc *Blockchain) GetState(root hash.Uint256, key []byte) ([]byte, error) {
+	return bc.state.GetState(bc.dao.Store, root, key)
+}
+
+// FindStates returns up to max storage items whose keys (contract id LE and
+// key) start with prefix, after prefix+start, in the state with the given
+// root (findstates).
+func (bc *Blockchain) FindStates(root hash.Uint256, prefix, start []byte, max int) ([]mpt.KeyValue, error) {
+	return bc.state.FindStates(bc.dao.Store, root, prefix, start, max)
+}
+
+// GetStateProof returns the MPT proof of a storage key in the state with the
+// given root (getproof).
+func (bc *Blockchain) GetStateProof(root hash.Uint256, key []byte) ([][]byte, error) {
+	return bc.state.GetProof(bc.dao.Store, root, key)
+}
+
+// VerifyStateProof checks a proof against a root and returns the value
+// (verifyproof).
+func (bc *Blockchain) VerifyStateProof(root hash.Uint256, key []byte, proof [][]byte) ([]byte, error) {
+	return stateroot.VerifyProof(root, key, proof)
+}
+
+// GetLatestStateHeight returns the highest height whose state root is root.
+func (bc *Blockchain) GetLatestStateHeight(root hash.Uint256) (uint32, error) {
+	return bc.state.GetLatestStateHeight(bc.dao.Store, root)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/dao"
@@ -51,6 +52,41 @@ type job struct {
 
 	committed chan struct{}
 	commitErr error
+}
+
+// PipelineStats are cumulative times of the block pipeline's stages and
+// waits (for profiling imports).
+type PipelineStats struct {
+	Blocks       int64
+	WaitPrecheck time.Duration // executor waiting for stateless checks
+	Headers      time.Duration // header checks
+	Verify       time.Duration // transaction checks on state (beside execution)
+	Execute      time.Duration // OnPersist, transactions, PostPersist (and waiting for the checks)
+	WaitCommit   time.Duration // executor waiting for the previous commit
+	WaitRecords  time.Duration // executor waiting for the records goroutine
+	Merge        time.Duration // merging the block's layers into stage
+	Trie         time.Duration // committer: trie update and flush
+	Throttle     time.Duration // committer: back-pressure waits
+	Commit       time.Duration // committer: moving stage into dao
+	After        time.Duration // committer: mempool, GC, events
+}
+
+type pipelineStats struct {
+	mu sync.Mutex
+	s  PipelineStats
+}
+
+func (p *pipelineStats) add(f func(*PipelineStats)) {
+	p.mu.Lock()
+	f(&p.s)
+	p.mu.Unlock()
+}
+
+// PipelineStats returns the cumulative stage times of block processing.
+func (bc *Blockchain) PipelineStats() PipelineStats {
+	bc.stats.mu.Lock()
+	defer bc.stats.mu.Unlock()
+	return bc.stats.s
 }
 
 // AddBlock verifies block b (unless SkipBlockVerification), executes it and
@@ -123,6 +159,7 @@ func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, i
 		if err = bc.execute(j, next, verify, init); err != nil {
 			break
 		}
+		t0 := time.Now()
 		if prev != nil {
 			<-prev.committed
 			if err = prev.commitErr; err != nil {
@@ -130,12 +167,21 @@ func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, i
 				break
 			}
 		}
+		t1 := time.Now()
 		if err = <-j.recDone; err != nil {
 			break
 		}
+		t2 := time.Now()
 		if _, err = j.exec.Persist(); err == nil {
 			_, err = j.rec.Persist()
 		}
+		t3 := time.Now()
+		bc.stats.add(func(s *PipelineStats) {
+			s.Blocks++
+			s.WaitCommit += t1.Sub(t0)
+			s.WaitRecords += t2.Sub(t1)
+			s.Merge += t3.Sub(t2)
+		})
 		if err != nil {
 			bc.stage.Discard()
 			break
@@ -194,6 +240,13 @@ func (bc *Blockchain) prepare(ctx context.Context, in <-chan *block.Block, out c
 				return
 			}
 		}
+		// Fill the lazily computed hashes and sizes here, before several
+		// goroutines read them.
+		b.Hash()
+		for _, tx := range b.Transactions {
+			tx.Hash()
+			tx.Size()
+		}
 		j := &job{blk: b, preDone: make(chan struct{}), recDone: make(chan error, 1), committed: make(chan struct{})}
 		if havePrev && prevIdx+1 == b.Index {
 			j.prevNC = prevNC
@@ -248,7 +301,9 @@ func (bc *Blockchain) precheck(j *job) {
 // another goroutine into a second one (j.recDone reports when they are
 // done).
 func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
+	t0 := time.Now()
 	<-j.preDone
+	t1 := time.Now()
 	b := j.blk
 	if j.preErr != nil {
 		return fmt.Errorf("block %d: %w", b.Index, j.preErr)
@@ -264,45 +319,49 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		if err := bc.headers.add(&b.Header); err != nil {
 			return err
 		}
-	} else if b.Index == bc.headers.height()+1 {
-		if verify {
-			if err := bc.verifyHeader(v, &b.Header, bc.headers.topHeader(), &j.hdrPre); err != nil {
-				return fmt.Errorf("block %d: %w", b.Index, err)
+	} else {
+		known := true
+		if top := bc.headers.topHeader(); b.Index == top.Index+1 {
+			if verify {
+				if err := bc.verifyHeader(v, &b.Header, top, &j.hdrPre); err != nil {
+					return fmt.Errorf("block %d: %w", b.Index, err)
+				}
 			}
+			err := bc.headers.add(&b.Header)
+			if err != nil && !errors.Is(err, errHeaderKnown) {
+				return err
+			}
+			known = err != nil
 		}
-		if err := bc.headers.add(&b.Header); err != nil {
-			return err
-		}
-	} else if h := bc.headers.hash(b.Index); h != b.Hash() {
-		return fmt.Errorf("%w: expected %s, got %s", ErrBlockHashMismatch, h.StringLE(), b.Hash().StringLE())
-	}
-	if verify && !init {
-		j.txpool = mempool.New(len(b.Transactions), mempool.Options{Workers: 1})
-		for i, tx := range b.Transactions {
-			var err error
-			if bc.pool.ContainsKey(tx.Hash()) {
-				if err = j.txpool.Add(tx, v); err == nil {
-					continue
-				}
-				err = poolErr(err)
-			} else {
-				var pre *txPre
-				if j.txPre != nil {
-					pre = j.txPre[i]
-				}
-				if err = bc.verifyTx(v, tx, pre, false); err == nil {
-					err = poolErr(j.txpool.Add(tx, v))
-				}
-			}
-			if err != nil {
-				if bc.cfg.VerifyTransactions {
-					return fmt.Errorf("%w: transaction %s of block %d: %w", ErrTxVerification, tx.Hash().StringLE(), b.Index, err)
-				}
-				bc.log.Warn("transaction failed to verify", "tx", tx.Hash().StringLE(), "block", b.Index, "err", err)
-			}
+		if h := bc.headers.hash(b.Index); known && h != b.Hash() {
+			return fmt.Errorf("%w: expected %s, got %s", ErrBlockHashMismatch, h.StringLE(), b.Hash().StringLE())
 		}
 	}
-
+	// The transactions are checked on the previous block's state while the
+	// block executes into its own layer (nothing of which is used unless
+	// the checks pass).
+	var verified chan error
+	if verify && !init && len(b.Transactions) > 0 {
+		verified = make(chan error, 1)
+		go func() { verified <- bc.verifyBlockTxs(j, v) }()
+	}
+	waitVerified := func() error {
+		if verified == nil {
+			return nil
+		}
+		err := <-verified
+		verified = nil
+		return err
+	}
+	t2 := time.Now()
+	defer func() {
+		t3 := time.Now()
+		bc.stats.add(func(s *PipelineStats) {
+			s.WaitPrecheck += t1.Sub(t0)
+			s.Headers += t2.Sub(t1)
+			s.Execute += t3.Sub(t2)
+		})
+	}()
 	j.exec = bc.stage.GetPrivate()
 	j.rec = bc.stage.GetPrivate()
 	results := make(chan *state.AppExecResult, 64)
@@ -311,6 +370,7 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		close(results)
 		<-j.recDone
 		j.recDone <- err
+		_ = waitVerified()
 		return err
 	}
 	lv := ledgerView{bc, b.Index - 1}
@@ -338,7 +398,50 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 	j.aers = append(j.aers, aer)
 	results <- aer
 	close(results)
+	if err := waitVerified(); err != nil {
+		<-j.recDone
+		j.recDone <- err
+		return err
+	}
 	j.changes = j.exec.Store.Changes(storage.STStorage.Bytes())
+	return nil
+}
+
+// verifyBlockTxs checks the transactions of j's block in view v (the
+// previous block's state) as neo-go's AddBlock does: pooled ones only for
+// the block's fee accounting, the others fully; failures refuse the block
+// with VerifyTransactions and are logged otherwise.
+func (bc *Blockchain) verifyBlockTxs(j *job, v *view) error {
+	t0 := time.Now()
+	defer func() {
+		d := time.Since(t0)
+		bc.stats.add(func(s *PipelineStats) { s.Verify += d })
+	}()
+	b := j.blk
+	j.txpool = mempool.New(len(b.Transactions), mempool.Options{Workers: 1})
+	for i, tx := range b.Transactions {
+		var err error
+		if bc.pool.ContainsKey(tx.Hash()) {
+			if err = j.txpool.Add(tx, v); err == nil {
+				continue
+			}
+			err = poolErr(err)
+		} else {
+			var pre *txPre
+			if j.txPre != nil {
+				pre = j.txPre[i]
+			}
+			if err = bc.verifyTx(v, tx, pre, false); err == nil {
+				err = poolErr(j.txpool.Add(tx, v))
+			}
+		}
+		if err != nil {
+			if bc.cfg.VerifyTransactions {
+				return fmt.Errorf("%w: transaction %s of block %d: %w", ErrTxVerification, tx.Hash().StringLE(), b.Index, err)
+			}
+			bc.log.Warn("transaction failed to verify", "tx", tx.Hash().StringLE(), "block", b.Index, "err", err)
+		}
+	}
 	return nil
 }
 
@@ -347,6 +450,7 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 // committed layer, and runs the after-block work.
 func (bc *Blockchain) commit(j *job, init bool) error {
 	b := j.blk
+	t0 := time.Now()
 	dst := make(map[string][]byte, 2*len(j.changes)+16)
 	if _, err := bc.state.AddBlock(b.Index, j.changes, dst); err != nil {
 		bc.stage.Discard()
@@ -357,7 +461,9 @@ func (bc *Blockchain) commit(j *job, init bool) error {
 		bc.stage.Discard()
 		return fmt.Errorf("block %d: %w", b.Index, err)
 	}
+	t1 := time.Now()
 	bc.persist.throttle()
+	t2 := time.Now()
 	bc.commitMu.Lock()
 	_, err := bc.stage.Persist()
 	if err == nil {
@@ -371,6 +477,16 @@ func (bc *Blockchain) commit(j *job, init bool) error {
 		bc.stage.Discard()
 		return fmt.Errorf("block %d: %w", b.Index, err)
 	}
+	t3 := time.Now()
+	defer func() {
+		t4 := time.Now()
+		bc.stats.add(func(s *PipelineStats) {
+			s.Trie += t1.Sub(t0)
+			s.Throttle += t2.Sub(t1)
+			s.Commit += t3.Sub(t2)
+			s.After += t4.Sub(t3)
+		})
+	}()
 	if init {
 		return nil
 	}

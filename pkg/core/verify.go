@@ -12,6 +12,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/mempool"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/core/native/noderoles"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract"
@@ -189,19 +190,6 @@ func (bc *Blockchain) CalculateAttributesFee(t *transaction.Transaction) int64 {
 	return bc.calculateAttributesFee(bc.dao, t)
 }
 
-// oracleNative is what transaction verification needs of the Oracle
-// contract (OracleResponse attributes).
-type oracleNative interface {
-	// OracleScriptHash returns the account of the designated oracle nodes
-	// (their multi-signature address) for the next block.
-	OracleScriptHash(d *dao.Simple) (hash.Uint160, error)
-	// OracleResponseScript returns the fixed script of response
-	// transactions.
-	OracleResponseScript() []byte
-	// OracleRequestGas returns the GasForResponse of a pending request.
-	OracleRequestGas(d *dao.Simple, id uint64) (uint64, error)
-}
-
 // notaryNative is what transaction verification needs of the Notary
 // contract (NotValidBefore of notary requests).
 type notaryNative interface {
@@ -272,14 +260,28 @@ func (bc *Blockchain) verifyTxAttributes(v *view, t *transaction.Transaction, is
 	return nil
 }
 
+// verifyOracleResponse is neo-go's check of an OracleResponse attribute:
+// signers without scopes, among them the designated Oracle nodes' BFT
+// account for the next block, the fixed response script, a pending
+// request, and fees at least its gasForResponse.
 func (bc *Blockchain) verifyOracleResponse(v *view, t *transaction.Transaction, resp *transaction.OracleResponse) error {
-	o, ok := bc.natives.ByID(nativenames.OracleID).(oracleNative)
-	if !ok {
+	o := bc.natives.Oracle()
+	if o == nil {
 		return fmt.Errorf("%w: native Oracle contract implementation is not initialized", ErrInvalidAttribute)
 	}
-	h, err := o.OracleScriptHash(v.d)
-	if err != nil || h.IsZero() {
-		return fmt.Errorf("%w: no oracle nodes: %v", ErrInvalidAttribute, err)
+	nodes, _, err := bc.natives.RoleManagement().GetDesignatedByRole(v.d, noderoles.Oracle, v.height+1)
+	if err == nil && len(nodes) == 0 {
+		err = errors.New("no oracle nodes designated")
+	}
+	var h hash.Uint160
+	if err == nil {
+		var script []byte
+		if script, err = smartcontract.CreateDefaultMultiSigRedeemScript(nodes); err == nil {
+			h = hash.Hash160(script)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidAttribute, err)
 	}
 	hasOracle := false
 	for i := range t.Signers {
@@ -293,14 +295,14 @@ func (bc *Blockchain) verifyOracleResponse(v *view, t *transaction.Transaction, 
 	if !hasOracle {
 		return fmt.Errorf("%w: oracle tx is not signed by oracle nodes", ErrInvalidAttribute)
 	}
-	if !bytes.Equal(t.Script, o.OracleResponseScript()) {
+	if !bytes.Equal(t.Script, o.ResponseScript()) {
 		return fmt.Errorf("%w: oracle tx has invalid script", ErrInvalidAttribute)
 	}
-	gas, err := o.OracleRequestGas(v.d, resp.ID)
+	req, err := o.GetRequest(v.d, resp.ID)
 	if err != nil {
 		return fmt.Errorf("%w: oracle tx points to invalid request: %w", ErrInvalidAttribute, err)
 	}
-	if uint64(t.NetworkFee+t.SystemFee) < gas {
+	if t.NetworkFee+t.SystemFee < req.GasForResponse {
 		return fmt.Errorf("%w: oracle tx has insufficient gas", ErrInvalidAttribute)
 	}
 	return nil
@@ -420,16 +422,54 @@ func (bc *Blockchain) VerifyTx(t *transaction.Transaction) error {
 	return poolErr(mp.Add(t, bc))
 }
 
-// PoolTx verifies t and adds it to the node's memory pool (or to pool if
-// given, e.g. a consensus round's own pool).
-func (bc *Blockchain) PoolTx(t *transaction.Transaction, pool ...*mempool.Pool) error {
-	mp := bc.pool
-	if len(pool) > 0 && pool[0] != nil {
-		mp = pool[0]
-	}
+// PoolTx verifies t and adds it to the node's memory pool.
+func (bc *Blockchain) PoolTx(t *transaction.Transaction) error {
+	return bc.PoolTxTo(t, bc.pool)
+}
+
+// PoolTxTo verifies t and adds it to mp (e.g. a consensus round's own
+// pool).
+func (bc *Blockchain) PoolTxTo(t *transaction.Transaction, mp *mempool.Pool) error {
 	return poolErr(mp.VerifyAndAdd(t, bc, func(t *transaction.Transaction) error {
 		return bc.verifyOffChain(t, false)
 	}, nil))
+}
+
+// RejectedTxError names the transaction VerifyProposedTransactions refused.
+type RejectedTxError struct {
+	Hash hash.Uint256
+	Err  error
+}
+
+func (e *RejectedTxError) Error() string {
+	return fmt.Sprintf("transaction %s: %v", e.Hash.StringLE(), e.Err)
+}
+
+func (e *RejectedTxError) Unwrap() error { return e.Err }
+
+// RejectedHash returns the refused transaction's hash.
+func (e *RejectedTxError) RejectedHash() hash.Uint256 { return e.Hash }
+
+// VerifyProposedTransactions checks the transactions of a block proposed
+// for the next height as a set, as neo-go's consensus does with a scratch
+// pool: pooled ones were verified on entry and only enter the scratch
+// pool's fee accounting, the others are verified against the current
+// state; together they must not conflict and their payers must cover all
+// their fees. The error is a *RejectedTxError.
+func (bc *Blockchain) VerifyProposedTransactions(txs []*transaction.Transaction) error {
+	mp := mempool.New(max(len(txs), 1), mempool.Options{Workers: 1})
+	for _, t := range txs {
+		var err error
+		if bc.pool.ContainsKey(t.Hash()) {
+			err = poolErr(mp.Add(t, bc))
+		} else if err = bc.verifyOffChain(t, false); err == nil {
+			err = poolErr(mp.Add(t, bc))
+		}
+		if err != nil {
+			return &RejectedTxError{Hash: t.Hash(), Err: err}
+		}
+	}
+	return nil
 }
 
 // PoolTxWithData is PoolTx for a pool of partially signed transactions

@@ -12,6 +12,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	nio "github.com/n3node/n3node/pkg/io"
+	"github.com/n3node/n3node/pkg/network/payload"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 	"github.com/n3node/n3node/pkg/vm/emit"
@@ -23,8 +24,12 @@ var simpleScript = []byte{byte(opcode.PUSH1)}
 
 // committeeTx makes a transaction signed by the committee (the validator's
 // 1-of-1 multisig account).
-func (c *testChain) committeeTx(script []byte) *transaction.Transaction {
-	tx := transaction.New(script, c.nonce, 1_0000_0000, 1000_0000, c.bc.BlockHeight()+100)
+func (c *testChain) committeeTx(script []byte, sysFee ...int64) *transaction.Transaction {
+	fee := int64(1_0000_0000)
+	if len(sysFee) > 0 {
+		fee = sysFee[0]
+	}
+	tx := transaction.New(script, c.nonce, fee, 1000_0000, c.bc.BlockHeight()+100)
 	c.nonce++
 	tx.Signers = []transaction.Signer{{Account: c.validatorAccount(), Scopes: transaction.CalledByEntry}}
 	return c.signCommittee(tx)
@@ -211,9 +216,7 @@ func TestMixedWitnesses(t *testing.T) {
 		emit.Opcodes(w, opcode.PUSHT)
 	})
 	f, m := cb.Build()
-	deploy := c.committeeTx(chaintest.DeployScript(f, m))
-	deploy.SystemFee = 50_0000_0000
-	c.signCommittee(deploy)
+	deploy := c.committeeTx(chaintest.DeployScript(f, m), 50_0000_0000)
 	blk := c.addBlock(deploy)
 	aers, err := c.bc.GetAppExecResults(blk.Transactions[0].Hash(), 0xff)
 	require.NoError(t, err)
@@ -259,4 +262,38 @@ func TestMixedWitnesses(t *testing.T) {
 	err = c.bc.AddBlock(c.blockAfter(nil, bad))
 	require.ErrorIs(t, err, core.ErrTxVerification)
 	require.True(t, errors.Is(err, core.ErrInvalidSignature))
+}
+
+func TestVerifyExtensible(t *testing.T) {
+	c := newTestChain(t)
+	c.addBlock()
+	mk := func(k *keys.PrivateKey, sender hash.Uint160, verif []byte) *payload.Extensible {
+		p := &payload.Extensible{Category: "dBFT", ValidBlockEnd: 100, Sender: sender, Data: []byte{1}}
+		sd := p.SignData(uint32(c.cfg.Magic))
+		p.Witness = transaction.Witness{InvocationScript: pushData(k.Sign(sd[:])), VerificationScript: verif}
+		return p
+	}
+	std := smartcontract.CreateSignatureRedeemScript(c.key.PublicKey())
+	require.NoError(t, c.bc.VerifyExtensible(mk(c.key, c.key.PublicKey().ScriptHash(), std)))
+	require.NoError(t, c.bc.VerifyExtensible(mk(c.key, c.validatorAccount(), c.validatorScript())))
+	other := newKey(t, 5)
+	err := c.bc.VerifyExtensible(mk(other, other.PublicKey().ScriptHash(), smartcontract.CreateSignatureRedeemScript(other.PublicKey())))
+	require.ErrorIs(t, err, core.ErrExtensibleSender)
+	err = c.bc.VerifyExtensible(mk(other, c.key.PublicKey().ScriptHash(), std))
+	require.ErrorIs(t, err, core.ErrInvalidSignature)
+}
+
+func TestVerifyProposedTransactions(t *testing.T) {
+	c := newTestChain(t)
+	a := newKey(t, 1)
+	c.bc.SeedGASForTest(a.PublicKey().ScriptHash(), 2_0000_0000)
+	c.addBlock()
+	t1 := c.sign(c.newTx(simpleScript, a), a)
+	t2 := c.sign(c.newTx(simpleScript, a), a)
+	require.NoError(t, c.bc.VerifyProposedTransactions([]*transaction.Transaction{t1}))
+	err := c.bc.VerifyProposedTransactions([]*transaction.Transaction{t1, t2})
+	var re *core.RejectedTxError
+	require.ErrorAs(t, err, &re)
+	require.Equal(t, t2.Hash(), re.Hash)
+	require.ErrorIs(t, err, core.ErrMemPoolConflict)
 }

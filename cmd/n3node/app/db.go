@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -41,6 +42,8 @@ func dbCommand() *cli.Command {
 					&cli.BoolFlag{Name: "skip-verify", Usage: "do not verify headers and transactions (trusted dumps)"},
 					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
 					&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile to `FILE`"},
+					&cli.StringFlag{Name: "blockprofile", Usage: "write a goroutine blocking profile to `FILE`"},
+					&cli.StringFlag{Name: "memprofile", Usage: "write a heap profile to `FILE` when the import ends (before the final flush)"},
 				),
 				Action: dbRestore,
 			},
@@ -96,6 +99,15 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 			_ = f.Close()
 		}()
 	}
+	if p := c.String("blockprofile"); p != "" {
+		runtime.SetBlockProfileRate(10000)
+		defer func() {
+			if f, err := os.Create(p); err == nil {
+				_ = pprof.Lookup("block").WriteTo(f, 0)
+				_ = f.Close()
+			}
+		}()
+	}
 	in, err := os.Open(c.Args().First())
 	if err != nil {
 		return err
@@ -132,7 +144,7 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	blocks := make(chan *block.Block, 256)
+	blocks := make(chan *block.Block, 16)
 	readErr := make(chan error, 1)
 	total := r.Remaining()
 	go func() {
@@ -205,6 +217,13 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 	}()
 	addErr := bc.AddBlocks(ctx, blocks)
 	close(done)
+	if p := c.String("memprofile"); p != "" {
+		if f, err := os.Create(p); err == nil {
+			runtime.GC()
+			_ = pprof.WriteHeapProfile(f)
+			_ = f.Close()
+		}
+	}
 	for range blocks {
 	}
 	_ = bar.Set64(int64(bc.BlockHeight() - height))
@@ -217,6 +236,12 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 	el := time.Since(start)
 	fmt.Fprintf(out, "imported %d blocks in %s (%.0f blocks/s); height %d, state root %s\n",
 		n, el.Round(time.Millisecond), float64(n)/max(el.Seconds(), 1e-9), bc.BlockHeight(), bc.StateModule().CurrentLocalStateRoot().StringLE())
+	if c.Bool("debug") {
+		ps := bc.PipelineStats()
+		fmt.Fprintf(out, "pipeline: %+v\n", ps)
+		keys, persists, vel := bc.PersistStats()
+		fmt.Fprintf(out, "persisted %d keys in %d persists, disk speed %d keys/interval\n", keys, persists, vel)
+	}
 	switch {
 	case ctx.Err() != nil && errors.Is(addErr, context.Canceled):
 		return fmt.Errorf("interrupted at height %d; run the same command to continue", bc.BlockHeight())

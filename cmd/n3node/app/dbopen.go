@@ -20,6 +20,8 @@ func dbFlags() []cli.Flag {
 		&cli.StringFlag{Name: "db", Usage: "database `ENGINE` overriding the configuration: pebble, bolt, leveldb or memory"},
 		&cli.StringFlag{Name: "db-path", Usage: "database `PATH` overriding the configuration (directory; a file for bolt)"},
 		&cli.BoolFlag{Name: "debug", Usage: "log at debug level"},
+		&cli.IntFlag{Name: "pebble-cache", Usage: "Pebble block cache in `MiB` (default: the storage package's, 128)"},
+		&cli.IntFlag{Name: "pebble-memtable", Usage: "Pebble memtable size in `MiB` (default: the storage package's, 64)"},
 	}
 }
 
@@ -82,6 +84,12 @@ func openChain(c *cli.Command, mutate func(*config.Blockchain)) (*core.Blockchai
 	so, err := storageOptions(cfgFile.ApplicationConfiguration.DBConfiguration, c.String("db"), c.String("db-path"))
 	if err != nil {
 		return nil, so, err
+	}
+	if m := c.Int("pebble-cache"); m > 0 {
+		so.Pebble.CacheSize = int64(m) << 20
+	}
+	if m := c.Int("pebble-memtable"); m > 0 {
+		so.Pebble.MemTableSize = uint64(m) << 20
 	}
 	level := slog.LevelWarn
 	if c.Bool("debug") {

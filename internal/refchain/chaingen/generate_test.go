@@ -67,6 +67,7 @@ func TestGenerate(t *testing.T) {
 		t.Errorf("committed transaction %s (%s) was not generated", h, d)
 	}
 	t.Logf("%d blocks, %d transactions", sc.Height+1, len(sc.Transactions))
+	checkLedger(t, out)
 }
 
 type testLog struct{ t *testing.T }

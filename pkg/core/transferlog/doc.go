@@ -17,20 +17,20 @@
 //
 // # Storage
 //
-//	0x74 account               Info: last-updated heights per token id and
-//	                           the open batch of each standard
-//	0x73 account ts(BE) n(BE)  NEP-17 batch n, whose first entry was
-//	0x72 account ts(BE) n(BE)  recorded in a block with timestamp >= ts
+//	0x73 account ts(BE) index(BE)  NEP-17 transfers of the account in the
+//	0x72 account ts(BE) index(BE)  block (NEP-11), in recording order
+//	0x74 account id(BE)            last-updated height of a token
 //
-// A batch holds up to BatchSize transfers. Values are a version byte then
-// deterministic CBOR: the Info as one array; a batch as a sequence of
-// arrays, one per transfer, so that appending does not rewrite the batch.
-// A reader for a later version can still read old records by their version
-// byte.
+// Values are a version byte and deterministic CBOR: a record is a sequence
+// of CBOR arrays (one per transfer), a last-updated value one array. A
+// reader for a later version can still read old records by their version
+// byte. A block only adds records and overwrites last-updated values, so
+// recording never reads the store (neo-go appends to 128-entry batches,
+// which it reads and rewrites; the answers are the same).
 //
 // # Use
 //
 // The ledger makes a Writer per block over the block's record layer, calls
 // Add for each qualifying notification in execution order, then Flush.
-// ForEach and GetInfo read any store (normally the committed layer).
+// ForEach and GetLastUpdated read any store (normally the committed layer).
 package transferlog

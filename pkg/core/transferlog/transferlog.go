@@ -13,10 +13,6 @@ import (
 	"github.com/n3node/n3node/pkg/encoding/bigint"
 )
 
-// BatchSize is the number of transfers per stored batch (neo-go
-// state.TokenTransferBatchSize).
-const BatchSize = 128
-
 // MaxTokenIDLen bounds a NEP-11 token id (C# ApplicationEngine.
 // MaxStorageKeySize, neo-go limits.MaxStorageKeyLen).
 const MaxTokenIDLen = 64
@@ -24,17 +20,21 @@ const MaxTokenIDLen = 64
 // maxAmountLen bounds a stored amount (a VM integer is at most 32 bytes).
 const maxAmountLen = 32
 
+// maxRecordTransfers bounds the transfers of one record (one account, one
+// block) a decoder accepts.
+const maxRecordTransfers = 1 << 16
+
 // Record versions (the first value byte).
 const (
-	infoV1  = 1
-	batchV1 = 1
+	recordV1  = 1
+	updatedV1 = 1
 )
 
 // Key prefixes.
 const (
-	prefixNEP11 = byte(storage.STNEP11Transfers)
-	prefixNEP17 = byte(storage.STNEP17Transfers)
-	prefixInfo  = byte(storage.STTokenTransferInfo)
+	prefixNEP11   = byte(storage.STNEP11Transfers)
+	prefixNEP17   = byte(storage.STNEP17Transfers)
+	prefixUpdated = byte(storage.STTokenTransferInfo)
 )
 
 // ErrCorrupt is wrapped by errors about records that do not decode.
@@ -55,7 +55,7 @@ func init() {
 		IndefLength:      cbor.IndefLengthForbidden,
 		MaxNestedLevels:  4,
 		MaxArrayElements: 1 << 16,
-		MaxMapPairs:      1 << 20,
+		MaxMapPairs:      1 << 16,
 	}.DecMode()
 	if err != nil {
 		panic(err)
@@ -91,31 +91,13 @@ func (t *Transfer) check() error {
 	return nil
 }
 
-// Cursor locates the open (last) batch of one standard for an account.
-type Cursor struct {
-	_ struct{} `cbor:",toarray"`
-	// Batch is the open batch's number, Timestamp its key timestamp.
-	Batch     uint32
-	Timestamp uint64
-	// Count is the number of transfers in the open batch (0: none stored).
-	Count uint32
+// updated is the value of a last-updated record.
+type updated struct {
+	_     struct{} `cbor:",toarray"`
+	Block uint32
 }
 
-// Info is the per-account record.
-type Info struct {
-	_ struct{} `cbor:",toarray"`
-	// LastUpdated maps token contract ids to the index of the block that
-	// last recorded a transfer of the token for the account.
-	LastUpdated map[int32]uint32
-	NEP11       Cursor
-	NEP17       Cursor
-}
-
-func infoKey(acc hash.Uint160) []byte {
-	return append([]byte{prefixInfo}, acc[:]...)
-}
-
-func batchKey(acc hash.Uint160, nep11 bool, ts uint64, n uint32) []byte {
+func recordKey(acc hash.Uint160, nep11 bool, ts uint64, index uint32) []byte {
 	k := make([]byte, 1+hash.Uint160Size+8+4)
 	k[0] = prefixNEP17
 	if nep11 {
@@ -123,65 +105,63 @@ func batchKey(acc hash.Uint160, nep11 bool, ts uint64, n uint32) []byte {
 	}
 	copy(k[1:], acc[:])
 	binary.BigEndian.PutUint64(k[1+hash.Uint160Size:], ts)
-	binary.BigEndian.PutUint32(k[1+hash.Uint160Size+8:], n)
+	binary.BigEndian.PutUint32(k[1+hash.Uint160Size+8:], index)
 	return k
 }
 
-// DecodeInfo decodes an Info record.
-func DecodeInfo(v []byte) (*Info, error) {
-	if len(v) == 0 || v[0] != infoV1 {
-		return nil, fmt.Errorf("%w: info version", ErrCorrupt)
-	}
-	info := new(Info)
-	if err := decMode.Unmarshal(v[1:], info); err != nil {
-		return nil, fmt.Errorf("%w: info: %w", ErrCorrupt, err)
-	}
-	if info.LastUpdated == nil {
-		info.LastUpdated = map[int32]uint32{}
-	}
-	return info, nil
+func updatedKey(acc hash.Uint160, asset int32) []byte {
+	k := make([]byte, 1+hash.Uint160Size+4)
+	k[0] = prefixUpdated
+	copy(k[1:], acc[:])
+	binary.BigEndian.PutUint32(k[1+hash.Uint160Size:], uint32(asset))
+	return k
 }
 
-func encodeInfo(info *Info) ([]byte, error) {
-	b, err := encMode.Marshal(info)
+// Seeker walks records; storage.Store satisfies it.
+type Seeker interface {
+	Seek(rng storage.SeekRange, f func(k, v []byte) bool)
+}
+
+// GetLastUpdated returns, per token contract id, the index of the block
+// that last recorded a transfer of the token for acc (empty if none).
+func GetLastUpdated(s Seeker, acc hash.Uint160) (map[int32]uint32, error) {
+	res := map[int32]uint32{}
+	var err error
+	s.Seek(storage.SeekRange{Prefix: append([]byte{prefixUpdated}, acc[:]...)}, func(k, v []byte) bool {
+		if len(k) != 1+hash.Uint160Size+4 || len(v) == 0 || v[0] != updatedV1 {
+			err = fmt.Errorf("%w: last-updated record", ErrCorrupt)
+			return false
+		}
+		var u updated
+		if e := decMode.Unmarshal(v[1:], &u); e != nil {
+			err = fmt.Errorf("%w: last-updated record: %w", ErrCorrupt, e)
+			return false
+		}
+		res[int32(binary.BigEndian.Uint32(k[1+hash.Uint160Size:]))] = u.Block
+		return true
+	})
 	if err != nil {
 		return nil, err
 	}
-	return append([]byte{infoV1}, b...), nil
+	return res, nil
 }
 
-// Getter reads records; storage.Store and dao layers' stores satisfy it.
-type Getter interface {
-	Get(key []byte) ([]byte, error)
-}
-
-// GetInfo returns the account's Info (an empty one if it has none).
-func GetInfo(s Getter, acc hash.Uint160) (*Info, error) {
-	v, err := s.Get(infoKey(acc))
-	if errors.Is(err, storage.ErrKeyNotFound) {
-		return &Info{LastUpdated: map[int32]uint32{}}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return DecodeInfo(v)
-}
-
-// DecodeBatch decodes a batch into its transfers, oldest first.
-func DecodeBatch(v []byte) ([]Transfer, error) {
-	if len(v) == 0 || v[0] != batchV1 {
-		return nil, fmt.Errorf("%w: batch version", ErrCorrupt)
+// DecodeRecord decodes the transfers of one account in one block, in the
+// order they were recorded.
+func DecodeRecord(v []byte) ([]Transfer, error) {
+	if len(v) == 0 || v[0] != recordV1 {
+		return nil, fmt.Errorf("%w: record version", ErrCorrupt)
 	}
 	var res []Transfer
 	rest := v[1:]
 	for len(rest) != 0 {
-		if len(res) >= BatchSize {
-			return nil, fmt.Errorf("%w: batch longer than %d", ErrCorrupt, BatchSize)
+		if len(res) >= maxRecordTransfers {
+			return nil, fmt.Errorf("%w: record longer than %d", ErrCorrupt, maxRecordTransfers)
 		}
 		var t Transfer
 		r, err := decMode.UnmarshalFirst(rest, &t)
 		if err != nil {
-			return nil, fmt.Errorf("%w: batch: %w", ErrCorrupt, err)
+			return nil, fmt.Errorf("%w: record: %w", ErrCorrupt, err)
 		}
 		if err := t.check(); err != nil {
 			return nil, err
@@ -192,22 +172,15 @@ func DecodeBatch(v []byte) ([]Transfer, error) {
 	return res, nil
 }
 
-// Seeker walks records; storage.Store satisfies it.
-type Seeker interface {
-	Seek(rng storage.SeekRange, f func(k, v []byte) bool)
-}
-
 // ForEach calls f for the account's transfers of one standard (NEP-11 if
-// nep11) recorded in blocks with timestamps up to about newest, newest
-// first, until f returns false or an error. Batches whose key timestamp
-// exceeds newest are skipped; entries of the others are all passed, so f
-// must still filter by Timestamp (as neo-go's RPC server does).
+// nep11) recorded in blocks with timestamps up to newest, newest first,
+// until f returns false or an error.
 func ForEach(s Seeker, acc hash.Uint160, nep11 bool, newest uint64, f func(*Transfer) (bool, error)) error {
-	k := batchKey(acc, nep11, newest, 0)
+	k := recordKey(acc, nep11, newest, 0)
 	pl := 1 + hash.Uint160Size
 	var ferr error
 	s.Seek(storage.SeekRange{Prefix: k[:pl], Start: k[pl : pl+8], Backwards: true}, func(_, v []byte) bool {
-		ts, err := DecodeBatch(v)
+		ts, err := DecodeRecord(v)
 		if err != nil {
 			ferr = err
 			return false
@@ -227,21 +200,21 @@ func ForEach(s Seeker, acc hash.Uint160, nep11 bool, newest uint64, f func(*Tran
 	return ferr
 }
 
-// Store is what a Writer needs: reads of the records before the block and
-// writes of the block's layer (a private MemCachedStore).
-type Store interface {
-	Getter
+// Putter receives a block's records (a private MemCachedStore).
+type Putter interface {
 	Put(key, value []byte)
 }
 
 type account struct {
-	info  *Info
-	batch [2][]byte // open batch per standard (0: NEP-17, 1: NEP-11)
+	recs    [2][]byte // NEP-17, NEP-11 record (version byte, then transfers)
+	updated map[int32]struct{}
 }
 
-// Writer records the transfers of one block.
+// Writer records the transfers of one block. It only writes: every record
+// is new (one per account, standard and block) and last-updated records
+// are overwritten.
 type Writer struct {
-	s        Store
+	p        Putter
 	accounts map[hash.Uint160]*account
 	order    []hash.Uint160
 	block    uint32
@@ -249,34 +222,9 @@ type Writer struct {
 }
 
 // NewWriter returns a writer for the block with the given index and
-// timestamp, reading earlier records from and writing to s.
-func NewWriter(s Store, blockIndex uint32, timestamp uint64) *Writer {
-	return &Writer{s: s, accounts: make(map[hash.Uint160]*account), block: blockIndex, ts: timestamp}
-}
-
-func (w *Writer) account(acc hash.Uint160) (*account, error) {
-	if a, ok := w.accounts[acc]; ok {
-		return a, nil
-	}
-	info, err := GetInfo(w.s, acc)
-	if err != nil {
-		return nil, err
-	}
-	a := &account{info: info}
-	for i, c := range []*Cursor{&info.NEP17, &info.NEP11} {
-		if c.Count == 0 {
-			a.batch[i] = []byte{batchV1}
-			continue
-		}
-		v, err := w.s.Get(batchKey(acc, i == 1, c.Timestamp, c.Batch))
-		if err != nil {
-			return nil, fmt.Errorf("%w: open batch of %s: %w", ErrCorrupt, acc.StringLE(), err)
-		}
-		a.batch[i] = v
-	}
-	w.accounts[acc] = a
-	w.order = append(w.order, acc)
-	return a, nil
+// timestamp, writing to p.
+func NewWriter(p Putter, blockIndex uint32, timestamp uint64) *Writer {
+	return &Writer{p: p, accounts: make(map[hash.Uint160]*account), block: blockIndex, ts: timestamp}
 }
 
 // Add records a transfer of amount tokens of contract asset from one
@@ -311,75 +259,59 @@ func (w *Writer) Add(asset int32, from, to hash.Uint160, amount *big.Int, id []b
 }
 
 func (w *Writer) append(acc hash.Uint160, t *Transfer, nep11 bool, asset int32) error {
-	a, err := w.account(acc)
-	if err != nil {
-		return err
+	a, ok := w.accounts[acc]
+	if !ok {
+		a = &account{updated: map[int32]struct{}{}}
+		w.accounts[acc] = a
+		w.order = append(w.order, acc)
 	}
-	i, c := 0, &a.info.NEP17
+	i := 0
 	if nep11 {
-		i, c = 1, &a.info.NEP11
+		i = 1
+	}
+	if a.recs[i] == nil {
+		a.recs[i] = []byte{recordV1}
 	}
 	b, err := encMode.Marshal(t)
 	if err != nil {
 		return err
 	}
-	a.batch[i] = append(a.batch[i], b...)
-	c.Count++
-	if c.Count >= BatchSize {
-		w.s.Put(batchKey(acc, nep11, c.Timestamp, c.Batch), a.batch[i])
-		a.batch[i] = []byte{batchV1}
-		c.Batch++
-		c.Timestamp = w.ts
-		c.Count = 0
-	}
-	a.info.LastUpdated[asset] = w.block
+	a.recs[i] = append(a.recs[i], b...)
+	a.updated[asset] = struct{}{}
 	return nil
 }
 
-// Flush writes the records the block changed.
+// Flush writes the block's records.
 func (w *Writer) Flush() error {
+	u, err := encMode.Marshal(&updated{Block: w.block})
+	if err != nil {
+		return err
+	}
+	uv := append([]byte{updatedV1}, u...)
 	for _, acc := range w.order {
 		a := w.accounts[acc]
-		v, err := encodeInfo(a.info)
-		if err != nil {
-			return err
-		}
-		w.s.Put(infoKey(acc), v)
-		for i, c := range []*Cursor{&a.info.NEP17, &a.info.NEP11} {
-			if c.Count != 0 {
-				w.s.Put(batchKey(acc, i == 1, c.Timestamp, c.Batch), a.batch[i])
+		for i, rec := range a.recs {
+			if rec != nil {
+				w.p.Put(recordKey(acc, i == 1, w.ts, w.block), rec)
 			}
+		}
+		for asset := range a.updated {
+			w.p.Put(updatedKey(acc, asset), uv)
 		}
 	}
 	return nil
 }
 
-// GCKeep returns the SeekGC keep function that drops transfer batches whose
-// entries are all from blocks with timestamps below ts (neo-go
-// removeOldTransfers): walking an account's batches from new to old, a batch
-// is dropped if a newer batch of the account starts at or before ts. Use it
-// backwards over each of Prefixes.
+// GCKeep returns the SeekGC keep function that drops the transfer records
+// of blocks with timestamps below ts. Use it over each of Prefixes.
 func GCKeep(ts uint64) func(k, v []byte) bool {
-	var (
-		acc     hash.Uint160
-		seen    bool
-		canDrop bool
-	)
 	return func(k, _ []byte) bool {
 		if len(k) != 1+hash.Uint160Size+8+4 {
 			return true
 		}
-		bAcc := hash.Uint160(k[1 : 1+hash.Uint160Size])
-		bTs := binary.BigEndian.Uint64(k[1+hash.Uint160Size:])
-		if !seen || bAcc != acc {
-			acc, seen = bAcc, true
-		} else if canDrop {
-			return false
-		}
-		canDrop = bTs <= ts
-		return true
+		return binary.BigEndian.Uint64(k[1+hash.Uint160Size:]) >= ts
 	}
 }
 
-// Prefixes are the key prefixes of the transfer batches.
+// Prefixes are the key prefixes of the transfer records.
 var Prefixes = [][]byte{{prefixNEP11}, {prefixNEP17}}

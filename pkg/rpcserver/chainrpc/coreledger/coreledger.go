@@ -60,11 +60,14 @@ func (l *Ledger) GetCommittee() []*keys.PublicKey { return l.Blockchain.GetCommi
 
 // GetTokenLastUpdated implements chainrpc.Ledger.
 func (l *Ledger) GetTokenLastUpdated(acc hash.Uint160) (map[int32]uint32, error) {
-	info, err := transferlog.GetInfo(l.DAO().Store, acc)
-	if err != nil {
-		return nil, err
-	}
-	return info.LastUpdated, nil
+	return l.Blockchain.GetTokenLastUpdated(acc)
+}
+
+// GetNextBlockValidators implements chainrpc.Ledger (the chain's method
+// has neo-go's signature, with an error, for consensus).
+func (l *Ledger) GetNextBlockValidators() []*keys.PublicKey {
+	vs, _ := l.Blockchain.GetNextBlockValidators()
+	return vs
 }
 
 // ForEachTransfer implements chainrpc.Ledger.

@@ -1,0 +1,247 @@
+package core_test
+
+import (
+	"context"
+	"math/big"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/n3node/n3node/pkg/core"
+	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/state"
+	"github.com/n3node/n3node/pkg/core/storage"
+	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/core/transferlog"
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/stretchr/testify/require"
+)
+
+func streamBlocks(blocks []*block.Block) <-chan *block.Block {
+	ch := make(chan *block.Block, len(blocks))
+	for _, b := range blocks {
+		ch <- b
+	}
+	close(ch)
+	return ch
+}
+
+func openPebble(t testing.TB, dir string) storage.Store {
+	s, err := storage.Open(storage.Options{Engine: storage.EnginePebble, Path: dir})
+	require.NoError(t, err)
+	return s
+}
+
+// Close writes everything; reopening the database gives the same chain
+// (height, hashes, roots, native state, header chain ahead of blocks,
+// transfer logs) and it goes on.
+func TestReopen(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	gen := newTestChain(t)
+	blocks, contract := gen.genBlocks(mustHeader(t, gen.bc, 0), 40)
+
+	c := newTestChain(t, chainOpts{store: openPebble(t, dir)})
+	c.bc.SeedGASForTest(gen.validatorAccount(), 1_000_000_0000_0000)
+	require.NoError(t, c.bc.AddBlocks(context.Background(), streamBlocks(blocks[:30])))
+	hdrs := []*block.Header{&blocks[30].Header, &blocks[31].Header}
+	require.NoError(t, c.bc.AddHeaders(hdrs...))
+	root30, err := c.bc.GetStateRoot(30)
+	require.NoError(t, err)
+	fee := c.bc.FeePerByte()
+	require.NotEqual(t, int64(1000), fee)
+	require.NoError(t, c.bc.Close())
+
+	cfg := testConfig(t, chainOpts{})
+	bc, err := core.New(cfg, openPebble(t, dir), core.Options{})
+	require.NoError(t, err)
+	defer bc.Close()
+	require.EqualValues(t, 30, bc.BlockHeight())
+	require.EqualValues(t, 32, bc.HeaderHeight())
+	require.Equal(t, blocks[29].Hash(), bc.CurrentBlockHash())
+	r, err := bc.GetStateRoot(30)
+	require.NoError(t, err)
+	require.Equal(t, root30, r)
+	require.Equal(t, root30.RootHash, bc.StateModule().CurrentLocalStateRoot())
+	require.Equal(t, fee, bc.FeePerByte())
+	require.NotNil(t, bc.GetContractState(contract))
+	require.NoError(t, bc.AddBlocks(context.Background(), streamBlocks(blocks[30:])))
+	require.EqualValues(t, 40, bc.BlockHeight())
+
+	// The same blocks in one go give the same root.
+	ref := newTestChain(t)
+	ref.bc.SeedGASForTest(gen.validatorAccount(), 1_000_000_0000_0000)
+	require.NoError(t, ref.bc.AddBlocks(context.Background(), streamBlocks(blocks)))
+	want, err := ref.bc.GetStateRoot(40)
+	require.NoError(t, err)
+	got, err := bc.GetStateRoot(40)
+	require.NoError(t, err)
+	require.Equal(t, want, got)
+
+	// A database of another network is refused.
+	require.NoError(t, bc.Close())
+	other := testConfig(t, chainOpts{extra: "  MaxTraceableBlocks: 1000\n"})
+	other.Magic = 43
+	_, err = core.New(other, openPebble(t, dir), core.Options{})
+	require.ErrorIs(t, err, core.ErrGenesisMismatch)
+	ledger := testConfig(t, chainOpts{app: "  KeepOnlyLatestState: true\n"})
+	_, err = core.New(ledger, openPebble(t, dir), core.Options{})
+	require.ErrorIs(t, err, core.ErrVersionMismatch)
+}
+
+// Transfer notifications of a deployed contract are logged for both sides,
+// newest first, across batches, with the last-updated height.
+func TestTransferLogs(t *testing.T) {
+	c := newTestChain(t)
+	blocks, contract := c.genBlocks(mustHeader(t, c.bc, 0), 150)
+	c.bc.SeedGASForTest(c.validatorAccount(), 1_000_000_0000_0000)
+	require.NoError(t, c.bc.AddBlocks(context.Background(), streamBlocks(blocks)))
+	cs := c.bc.GetContractState(contract)
+	require.NotNil(t, cs)
+	from, to := hash.Uint160{1}, hash.Uint160{2}
+	for _, acc := range []hash.Uint160{from, to} {
+		var got []*transferlog.Transfer
+		require.NoError(t, c.bc.ForEachNEP17Transfer(acc, ^uint64(0), func(tr *transferlog.Transfer) (bool, error) {
+			got = append(got, tr)
+			return true, nil
+		}))
+		require.Len(t, got, 149)
+		for i, tr := range got {
+			idx := uint32(150 - i)
+			require.Equal(t, idx, tr.Block)
+			amount := big.NewInt(int64(idx))
+			cp := to
+			if acc == to {
+				cp = from
+			} else {
+				amount.Neg(amount)
+			}
+			require.Equal(t, amount, tr.AmountInt())
+			require.Equal(t, cp, tr.Counterparty)
+			require.Equal(t, cs.ID, tr.Asset)
+			require.Equal(t, blocks[idx-1].Timestamp, tr.Timestamp)
+		}
+		lu, err := c.bc.GetTokenLastUpdated(acc)
+		require.NoError(t, err)
+		require.Equal(t, map[int32]uint32{cs.ID: 150}, lu)
+	}
+	// A time window: transfers of blocks 100..110 only.
+	var n int
+	require.NoError(t, c.bc.ForEachNEP17Transfer(to, blocks[109].Timestamp, func(tr *transferlog.Transfer) (bool, error) {
+		if tr.Timestamp > blocks[109].Timestamp {
+			return true, nil
+		}
+		if tr.Timestamp < blocks[99].Timestamp {
+			return false, nil
+		}
+		n++
+		return true, nil
+	}))
+	require.Equal(t, 11, n)
+}
+
+// slowStore delays every change set, like a slow disk.
+type slowStore struct {
+	storage.Store
+	delay time.Duration
+	sets  atomic.Int64
+}
+
+func (s *slowStore) PutChangeSet(m map[string][]byte) error {
+	s.sets.Add(1)
+	time.Sleep(s.delay)
+	return s.Store.PutChangeSet(m)
+}
+
+// With a slow disk, the in-memory layer stays bounded: commits wait for
+// the persister (back-pressure) instead of piling up changes.
+func TestBackPressure(t *testing.T) {
+	const limit = 1000
+	store := &slowStore{Store: storage.NewMemoryStore(), delay: 30 * time.Millisecond}
+	c := newTestChain(t, chainOpts{store: store, opts: core.Options{MaxPendingKeys: limit, PersistInterval: time.Hour}})
+	gen := newTestChain(t)
+	blocks, _ := gen.genBlocks(mustHeader(t, gen.bc, 0), 200)
+	c.bc.SeedGASForTest(gen.validatorAccount(), 1_000_000_0000_0000)
+
+	var (
+		maxSeen  atomic.Int64
+		perBlock atomic.Int64
+		wg       sync.WaitGroup
+	)
+	ch := make(chan *block.Block)
+	c.bc.SubscribeForBlocks(ch)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		prev := 0
+		for range ch {
+			n := c.bc.PendingKeys()
+			if int64(n) > maxSeen.Load() {
+				maxSeen.Store(int64(n))
+			}
+			if d := n - prev; d > 0 && int64(d) > perBlock.Load() {
+				perBlock.Store(int64(d))
+			}
+			prev = n
+		}
+	}()
+	require.NoError(t, c.bc.AddBlocks(context.Background(), streamBlocks(blocks)))
+	c.bc.UnsubscribeFromBlocks(ch)
+	close(ch)
+	wg.Wait()
+	keys, persists, _ := c.bc.PersistStats()
+	t.Logf("max pending keys seen %d (limit %d, largest block %d keys); %d keys in %d persists, %d change sets",
+		maxSeen.Load(), limit, perBlock.Load(), keys, persists, store.sets.Load())
+	require.Greater(t, persists, int64(1), "the persister must have been asked to run")
+	require.LessOrEqual(t, maxSeen.Load(), int64(limit)+2*perBlock.Load()+100)
+	require.EqualValues(t, 200, c.bc.BlockHeight())
+}
+
+// Subscribers get blocks, headers, transactions, executions and
+// notifications in order; a subscriber that does not read does not stop the
+// chain.
+func TestSubscriptions(t *testing.T) {
+	c := newTestChain(t)
+	gen := newTestChain(t)
+	blocks, _ := gen.genBlocks(mustHeader(t, gen.bc, 0), 5)
+	c.bc.SeedGASForTest(gen.validatorAccount(), 1_000_000_0000_0000)
+	var (
+		bch   = make(chan *block.Block, 100)
+		hch   = make(chan *block.Header, 100)
+		tch   = make(chan *transaction.Transaction, 100)
+		ech   = make(chan *state.AppExecResult, 100)
+		nch   = make(chan *core.ContainedNotificationEvent, 100)
+		stuck = make(chan *block.Block) // never read
+	)
+	c.bc.SubscribeForBlocks(bch)
+	c.bc.SubscribeForHeadersOfAddedBlocks(hch)
+	c.bc.SubscribeForTransactions(tch)
+	c.bc.SubscribeForExecutions(ech)
+	c.bc.SubscribeForNotifications(nch)
+	c.bc.SubscribeForBlocks(stuck)
+	require.NoError(t, c.bc.AddBlocks(context.Background(), streamBlocks(blocks)))
+	require.EqualValues(t, 5, c.bc.BlockHeight())
+	<-stuck // let the dispatcher go on
+	var ntx, nexec int
+	for _, b := range blocks {
+		ntx += len(b.Transactions)
+		nexec += len(b.Transactions) + 2
+	}
+	for i := range blocks {
+		if i > 0 {
+			<-stuck
+		}
+		require.Equal(t, blocks[i].Hash(), (<-bch).Hash())
+		require.Equal(t, blocks[i].Hash(), (<-hch).Hash())
+	}
+	for range ntx {
+		<-tch
+	}
+	for range nexec {
+		<-ech
+	}
+	require.NotEmpty(t, nch)
+	c.bc.UnsubscribeFromBlocks(stuck)
+	c.bc.UnsubscribeFromBlocks(bch)
+}

@@ -1,0 +1,27 @@
+package core
+
+import (
+	"github.com/n3node/n3node/pkg/core/transferlog"
+	"github.com/n3node/n3node/pkg/crypto/hash"
+)
+
+// ForEachNEP17Transfer calls f for the NEP-17 transfers of acc recorded in
+// blocks with timestamps up to newest, newest first, until f returns false
+// or an error (see transferlog.ForEach; neo-go's getnep17transfers
+// semantics).
+func (bc *Blockchain) ForEachNEP17Transfer(acc hash.Uint160, newest uint64, f func(*transferlog.Transfer) (bool, error)) error {
+	return transferlog.ForEach(bc.dao.Store, acc, false, newest, f)
+}
+
+// ForEachNEP11Transfer is ForEachNEP17Transfer for NEP-11 transfers (with
+// token ids).
+func (bc *Blockchain) ForEachNEP11Transfer(acc hash.Uint160, newest uint64, f func(*transferlog.Transfer) (bool, error)) error {
+	return transferlog.ForEach(bc.dao.Store, acc, true, newest, f)
+}
+
+// GetTokenLastUpdated returns, per token contract id, the index of the block
+// that last recorded a transfer of the token for acc (the lastupdatedblock
+// of getnep17balances/getnep11balances).
+func (bc *Blockchain) GetTokenLastUpdated(acc hash.Uint160) (map[int32]uint32, error) {
+	return transferlog.GetLastUpdated(bc.dao.Store, acc)
+}
