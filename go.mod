@@ -3,6 +3,7 @@ module github.com/n3node/n3node
 go 1.26.8
 
 require (
+	filippo.io/nistec v0.0.4
 	github.com/decred/dcrd/crypto/ripemd160 v1.0.2
 	github.com/mr-tron/base58 v1.3.0
 	github.com/nspcc-dev/neo-go v0.120.0

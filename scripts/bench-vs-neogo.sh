@@ -7,7 +7,8 @@
 # one cached workload file), stops it, and finally prints the medians of every node
 # and the ratios n3node / neo-go for TPS, RPS, CPU and memory. Runs are interleaved
 # (neo-go, n3node, then n3node, neo-go, ...) so slow drift of the host hits both.
-# Until `n3node run` exists, the n3node half is skipped and says so.
+# n3node runs the same file (`n3node run --config F --relative-path D`, docs/node.md)
+# with only the database engine replaced (N3NODE_DB, Pebble by default: n3node's own).
 #
 # Environment (defaults in brackets):
 #   RUNS [3]  TXS [1000000]  WORKERS [10]  RATE [0: as fast as accepted]  TIME_LIMIT [2m]
@@ -17,8 +18,12 @@
 #   NEOGO                    neo-go binary [scripts/get-neogo.sh]
 #   N3NODE                   n3node binary [built into $WORK]
 #   N3NODE_RUN_ARGS          arguments of `n3node run`; CONFIG and DIR are replaced
-#                            ["--config-file CONFIG --relative-path DIR"]
-#   N3NODE_DB                database type for n3node's config [leveldb, as neo-go]
+#                            ["--config CONFIG --relative-path DIR"]
+#   N3NODE_DB                n3node's database engine: pebble, leveldb, boltdb [pebble]
+#   PPROF [0]                1 turns on both nodes' pprof on BASE_PORT+3 and takes CPU
+#                            profiles of PROFILE_SECONDS [20] at PROFILE_AT ["5 60"] s
+#                            after the load starts, then a heap profile, into the run's
+#                            result directory (costs a little CPU while profiling)
 #   QUIET_BUSY [15]          before each run, wait (up to QUIET_WAIT [300] s) until the host
 #                            is less than this % busy over 3 s; other load skews results
 #   KEEP_CHAINS [0]          1 keeps every run's chain directory
@@ -35,13 +40,17 @@ WORK=${WORK:-/tmp/n3node-bench-vs-neogo}
 OUT=${OUT:-$WORK/results-$(date +%Y%m%d-%H%M%S)}
 CACHE=${CACHE:-$WORK/cache}
 BASE_PORT=${BASE_PORT:-30400}
-N3NODE_RUN_ARGS=${N3NODE_RUN_ARGS:-"--config-file CONFIG --relative-path DIR"}
-N3NODE_DB=${N3NODE_DB:-leveldb}
+N3NODE_RUN_ARGS=${N3NODE_RUN_ARGS:-"--config CONFIG --relative-path DIR"}
+N3NODE_DB=${N3NODE_DB:-pebble}
+PPROF=${PPROF:-0}
+PROFILE_AT=${PROFILE_AT:-"5 60"}
+PROFILE_SECONDS=${PROFILE_SECONDS:-20}
 QUIET_BUSY=${QUIET_BUSY:-15}
 QUIET_WAIT=${QUIET_WAIT:-300}
 KEEP_CHAINS=${KEEP_CHAINS:-0}
 p2p=$((BASE_PORT + 1))
 rpc=$((BASE_PORT + 2))
+pprof=$((BASE_PORT + 3))
 
 log() { echo "bench-vs-neogo: $*" >&2; }
 
@@ -54,16 +63,11 @@ if [[ -z ${N3NODE:-} ]]; then
 fi
 NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
 
-have_n3node_run=0
-if "$N3NODE" run --help >/dev/null 2>&1; then
-  have_n3node_run=1
-fi
-
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
   echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"
-  echo "n3node: $("$N3NODE" --version) (run available: $have_n3node_run)"
+  echo "n3node: $("$N3NODE" --version); database $N3NODE_DB"
   echo "workload: TXS=$TXS WORKERS=$WORKERS RATE=$RATE TIME_LIMIT=$TIME_LIMIT RUNS=$RUNS"
 } | tee "$OUT/host.txt" >&2
 
@@ -112,6 +116,24 @@ wait_quiet() {
   done
 }
 
+# profile_run <dir> <bench log>: CPU profiles at PROFILE_AT seconds after the load
+# starts (the bench log's "load:" line), then heap and allocation profiles.
+profile_run() {
+  local out=$1 blog=$2 base="http://127.0.0.1:$pprof/debug/pprof" t0 now at
+  for _ in $(seq 1 1200); do
+    grep -q '^bench: load:' "$blog" 2>/dev/null && break
+    sleep 0.25
+  done
+  t0=$(date +%s)
+  for at in $PROFILE_AT; do
+    now=$(date +%s)
+    ((t0 + at > now)) && sleep $((t0 + at - now))
+    curl -fsS -m $((PROFILE_SECONDS + 30)) -o "$out/cpu-${at}s.pprof" "$base/profile?seconds=$PROFILE_SECONDS" || true
+  done
+  curl -fsS -m 30 -o "$out/heap.pprof" "$base/heap" || true
+  curl -fsS -m 30 -o "$out/allocs.pprof" "$base/allocs" || true
+}
+
 # run_one <node> <run number>: fresh chain, start, bench, stop.
 run_one() {
   local kind=$1 i=$2 dir="$WORK/chain-$1-$2" res="$OUT/$1-$2"
@@ -120,6 +142,10 @@ run_one() {
   sed -e "s/127\.0\.0\.1:40333/127.0.0.1:$p2p/; s/127\.0\.0\.1:40332/127.0.0.1:$rpc/" \
     "$root/pkg/bench/testdata/neogo-single.yml" >"$dir/protocol.yml"
   cp "$root/pkg/config/wallets/wallet1_solo.json" "$dir/"
+  if ((PPROF)); then
+    # Both nodes read the same Pprof section (neo-go's format).
+    sed -i -e "/^  Pprof:/,/^  [A-Z]/ s/^    Enabled: false$/    Enabled: true\n    Addresses:\n      - \"127.0.0.1:$pprof\"/" "$dir/protocol.yml"
+  fi
   for p in $p2p $rpc; do
     port_free "$p" || { log "port $p is in use"; return 1; }
   done
@@ -132,11 +158,10 @@ run_one() {
       ;;
     n3node)
       desc="n3node"
-      sed -i "s/^    Type: leveldb$/    Type: $N3NODE_DB/" "$dir/protocol.yml"
       local args=${N3NODE_RUN_ARGS//CONFIG/$dir/protocol.yml}
       args=${args//DIR/$dir}
       # shellcheck disable=SC2086
-      "$N3NODE" run $args >"$dir/node.log" 2>&1 &
+      "$N3NODE" run $args --db "$N3NODE_DB" >"$dir/node.log" 2>&1 &
       ;;
   esac
   node_pid=$!
@@ -157,9 +182,18 @@ run_one() {
     return 1
   fi
   log "run $i: $desc (pid $node_pid)"
-  local ok=0
+  local ok=0 prof_pid=""
+  if ((PPROF)); then
+    mkdir -p "$res"
+    profile_run "$res" "$res.bench.log" &
+    prof_pid=$!
+  fi
   "$N3NODE" bench -a "http://127.0.0.1:$rpc" -w "$WORKERS" -r "$RATE" -n "$TXS" -z "$TIME_LIMIT" \
-    --pid "$node_pid" --cache-dir "$CACHE" -o "$res" -d "$desc, run $i" || ok=$?
+    --pid "$node_pid" --cache-dir "$CACHE" -o "$res" -d "$desc, run $i" 2> >(tee "$res.bench.log" >&2) || ok=$?
+  if [[ -n $prof_pid ]]; then
+    kill "$prof_pid" 2>/dev/null || true
+    wait "$prof_pid" 2>/dev/null || true
+  fi
   stop_node
   if ((KEEP_CHAINS == 0)); then
     rm -rf "$dir/chain"
@@ -177,10 +211,6 @@ for i in $(seq 1 "$RUNS"); do
     for ((k = ${#order[@]} - 1; k >= 0; k--)); do seq_nodes+=("${order[k]}"); done
   fi
   for kind in "${seq_nodes[@]}"; do
-    if [[ $kind == n3node && $have_n3node_run == 0 ]]; then
-      ((i == 1)) && log "n3node half UNAVAILABLE: \`n3node run\` does not exist yet (\`$N3NODE run --help\` fails); running neo-go only"
-      continue
-    fi
     if run_one "$kind" "$i"; then
       done_runs[$kind]+="${done_runs[$kind]:+,}$OUT/$kind-$i"
     else
@@ -204,9 +234,5 @@ fi
   echo "# n3node bench: $TXS txs, $WORKERS workers, rate $RATE, time limit $TIME_LIMIT, $(date -u +%F)"
   echo
   "$N3NODE" bench compare "${args[@]}"
-  if ((have_n3node_run == 0)); then
-    echo
-    echo "n3node: unavailable (\`n3node run\` does not exist yet); no ratio."
-  fi
 } | tee "$OUT/comparison.md"
 log "results in $OUT"

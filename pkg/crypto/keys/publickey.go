@@ -264,10 +264,16 @@ func (p *PublicKey) UnmarshalJSON(data []byte) error {
 }
 
 // Verify reports whether sig (64-byte r‖s) is a valid signature of the
-// 32-byte digest by p.
+// digest by p. Keys that verify often get a table of multiples that makes
+// the check about twice as fast (hotkeys.go); the result is the same.
 func (p *PublicKey) Verify(sig, digest []byte) bool {
 	if p.ec == nil || len(sig) != SignatureLen {
 		return false
+	}
+	if len(digest) == 32 {
+		if ft := hot.table(&p.point); ft != nil {
+			return ft.verify(sig, digest)
+		}
 	}
 	var der [72]byte
 	d := appendDERSignature(der[:0], sig)
