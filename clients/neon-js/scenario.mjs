@@ -105,6 +105,8 @@ async function readInt(contract, method, args = []) {
 // --- building, signing and sending a transaction --------------------------
 
 let magic; // from getversion
+let sessions; // rpc.sessionenabled, from getversion
+let maxIteratorItems; // rpc.maxiteratorresultitems
 const policy = {}; // feePerByte and execFeeFactor, read from the Policy contract
 
 // Builds, signs and sends a transaction that runs `script`, paid by `payer`
@@ -219,10 +221,13 @@ async function main() {
     check(v.protocol.validatorscount >= 1, "validatorscount");
     check(v.protocol.maxvaliduntilblockincrement > 100, "maxvaliduntilblockincrement");
     check(Array.isArray(v.protocol.hardforks), "hardforks list");
-    check(v.rpc?.sessionenabled === true, "rpc.sessionenabled (the session step needs it)");
-    log(`${v.useragent} network ${magic}`);
+    check(typeof v.rpc?.sessionenabled === "boolean", "rpc.sessionenabled");
+    check(v.rpc.maxiteratorresultitems > 0, "rpc.maxiteratorresultitems");
+    sessions = v.rpc.sessionenabled;
+    maxIteratorItems = v.rpc.maxiteratorresultitems;
+    log(`${v.useragent} network ${magic} sessions ${sessions}`);
     summary.node = v.useragent;
-    return { useragent: v.useragent, network: magic };
+    return { useragent: v.useragent, network: magic, sessions };
   });
 
   await step("blocks", async () => {
@@ -389,40 +394,79 @@ async function main() {
     checkEq(u.base642hex(changed.state.value[0].value), alice.publicKey, "registered key");
     checkEq(changed.state.value[1].value, true, "registered");
 
-    // getAllCandidates returns an iterator: with sessions on, the node keeps
-    // it and answers with a session id and an iterator id.
-    const res = await client.invokeFunction(NEO, "getAllCandidates");
-    checkEq(res.state, "HALT", "getAllCandidates state");
-    check(typeof res.session === "string" && res.session.length > 0, `session id in ${JSON.stringify(res)}`);
-    const iter = res.stack[0];
-    checkEq(iter.type, "InteropInterface", "iterator item type");
-    checkEq(iter.interface, "IIterator", "iterator interface");
-    check(typeof iter.id === "string", "iterator id");
-
-    // traverseiterator: each value is a Struct [public key, votes].
-    const items = await client.traverseIterator(res.session, iter.id, 100);
-    check(items.length >= 1, "at least one candidate");
-    const keys = items.map((it) => {
-      checkEq(it.type, "Struct", "candidate item type");
-      return u.base642hex(it.value[0].value);
-    });
+    const keys = sessions ? await iterateSession() : await iterateExpanded();
     check(keys.includes(alice.publicKey), `alice among ${keys}`);
-    const more = await client.traverseIterator(res.session, iter.id, 100);
-    checkEq(more.length, 0, "iterator exhausted");
-
-    // terminatesession has no neon-js method; any method can be sent as a Query.
-    const done = await client.execute(new rpc.Query({ method: "terminatesession", params: [res.session] }));
-    checkEq(done, true, "terminatesession");
-    let gone = false;
-    try {
-      await client.traverseIterator(res.session, iter.id, 1);
-    } catch (e) {
-      gone = true;
-      log(`traverseiterator after terminatesession: ${e.message}`);
-    }
-    check(gone, "traverseiterator must fail after terminatesession");
-    return { candidates: keys.length, transactions: [reg] };
+    return { sessions, candidates: keys.length, transactions: [reg] };
   });
+}
+
+// candidateKey reads the public key of a getAllCandidates item, a Struct
+// [public key, votes].
+function candidateKey(item) {
+  checkEq(item.type, "Struct", "candidate item type");
+  return u.base642hex(item.value[0].value);
+}
+
+// iterateSession: getAllCandidates returns an iterator; with sessions on,
+// the node keeps it and answers with a session id and an iterator id.
+async function iterateSession() {
+  const res = await client.invokeFunction(NEO, "getAllCandidates");
+  checkEq(res.state, "HALT", "getAllCandidates state");
+  check(typeof res.session === "string" && res.session.length > 0, `session id in ${JSON.stringify(res)}`);
+  const iter = res.stack[0];
+  checkEq(iter.type, "InteropInterface", "iterator item type");
+  checkEq(iter.interface, "IIterator", "iterator interface");
+  check(typeof iter.id === "string", "iterator id");
+
+  const items = await client.traverseIterator(res.session, iter.id, 100);
+  check(items.length >= 1, "at least one candidate");
+  const keys = items.map(candidateKey);
+  const more = await client.traverseIterator(res.session, iter.id, 100);
+  checkEq(more.length, 0, "iterator exhausted");
+
+  // terminatesession has no neon-js method; any method can be sent as a Query.
+  const done = await client.execute(new rpc.Query({ method: "terminatesession", params: [res.session] }));
+  checkEq(done, true, "terminatesession");
+  let gone = false;
+  try {
+    await client.traverseIterator(res.session, iter.id, 1);
+  } catch (e) {
+    gone = true;
+    log(`traverseiterator after terminatesession: ${e.message}`);
+  }
+  check(gone, "traverseiterator must fail after terminatesession");
+  return keys;
+}
+
+// iterateExpanded: with sessions off, the node expands the iterator into the
+// result ({type: "InteropInterface", iterator: [...], truncated: true if
+// there were more}) and the
+// session methods fail with -601 "Sessions disabled".
+async function iterateExpanded() {
+  const res = await client.invokeFunction(NEO, "getAllCandidates");
+  checkEq(res.state, "HALT", "getAllCandidates state");
+  check(res.session === undefined, `no session id in ${JSON.stringify(res)}`);
+  const iter = res.stack[0];
+  checkEq(iter.type, "InteropInterface", "iterator item type");
+  check(Array.isArray(iter.iterator), `expanded iterator in ${JSON.stringify(iter)}`);
+  // neo-go leaves "truncated" out when it is false; C# writes it.
+  check(!iter.truncated, "iterator truncated");
+  check(iter.iterator.length >= 1 && iter.iterator.length <= maxIteratorItems, "candidates within maxiteratorresultitems");
+  const zero = "00000000-0000-0000-0000-000000000000";
+  for (const [name, call] of [
+    ["traverseiterator", () => client.traverseIterator(zero, zero, 1)],
+    ["terminatesession", () => client.execute(new rpc.Query({ method: "terminatesession", params: [zero] }))],
+  ]) {
+    let code;
+    try {
+      await call();
+    } catch (e) {
+      code = e.code ?? e.error?.code;
+      log(`${name} with sessions off: ${e.message}`);
+    }
+    checkEq(code, -601, `${name} error code with sessions off (Sessions disabled)`);
+  }
+  return iter.iterator.map(candidateKey);
 }
 
 try {

@@ -11,14 +11,17 @@
 // the last line of stdout, and exits 0 when every step passed.
 //
 // The node is pluggable: a Starter brings up a single-validator private
-// network (RPC sessions on) and returns a Target. StartNeoGo runs the
-// reference node neo-go 0.120.0 with the reference chain's protocol settings;
-// an n3node starter is registered in Starters under "n3node" once `n3node
-// run` exists. A node started elsewhere can be used as is (the test's -rpc
-// flag).
+// network (RPC sessions on or off, StartOptions) and returns a Target.
+// StartNeoGo runs the reference node neo-go 0.120.0 with the reference
+// chain's protocol settings; StartN3Node runs `n3node run` (built from this
+// tree) with the same configuration file. A node started elsewhere can be
+// used as is (the test's -rpc flag). TestClients runs every scenario against
+// every node and session setting it is given and requires the nodes to agree
+// on the fees of the transactions the scenarios send (Summary.Fees).
 //
 // Install fetches each SDK into a cache through clients/install.sh (npm for
 // neon-js, a Python venv with pip for neo-mamba) on first use. The tests
 // here run only with N3NODE_CLIENTS=1 (`make clients`) because they need the
-// registries on first use, Node.js, Python >= 3.13 and neo-go.
+// registries on first use, Node.js, Python >= 3.13, neo-go and a Go
+// toolchain to build n3node.
 package clienttest

@@ -34,17 +34,25 @@ type Node struct {
 	LogTail func() string
 }
 
+// StartOptions are the node settings the scenarios vary.
+type StartOptions struct {
+	// Sessions turns RPC iterator sessions on (SessionEnabled): iterators
+	// stay on the node behind a session id. Off, the node expands them
+	// into the result (the form neo-mamba parses).
+	Sessions bool
+}
+
 // Starter starts a node for the scenarios in the scratch directory dir: a
 // single-validator private network producing blocks (about one a second),
-// with RPC sessions enabled, whose committee account holds the genesis NEO
+// with the RPC settings of o, whose committee account holds the genesis NEO
 // and GAS. It returns once the RPC server answers and a block after the
 // genesis exists.
-type Starter func(ctx context.Context, dir string) (*Node, error)
+type Starter func(ctx context.Context, dir string, o StartOptions) (*Node, error)
 
 // Starters maps the names the test's -node flag accepts to starters.
-// "n3node" joins once `n3node run` can serve the scenarios.
 var Starters = map[string]Starter{
-	"neogo": StartNeoGo,
+	"neogo":  StartNeoGo,
+	"n3node": StartN3Node,
 }
 
 // ErrConfig is returned when the reference config cannot be adapted.
@@ -62,13 +70,16 @@ func refchainDir() (string, error) {
 // NeoGoConfig turns the reference chain's neo-go config (testdata/refchain/
 // protocol.yml) into the scenarios' one: the same protocol settings (magic
 // 56753, one validator, every hardfork from 0, 1 s blocks), consensus on,
-// RPC sessions on and the given loopback ports.
-func NeoGoConfig(tmpl []byte, rpcPort, p2pPort int) ([]byte, error) {
-	const off, on = "    SessionEnabled: false\n", "    SessionEnabled: true\n"
+// RPC sessions on or off and the given loopback ports (0 keeps the
+// template's).
+func NeoGoConfig(tmpl []byte, rpcPort, p2pPort int, sessions bool) ([]byte, error) {
+	const off = "    SessionEnabled: false\n"
 	if strings.Count(string(tmpl), off) != 1 {
 		return nil, fmt.Errorf("%w: no single %q line", ErrConfig, strings.TrimSpace(off))
 	}
-	tmpl = []byte(strings.Replace(string(tmpl), off, on, 1))
+	if sessions {
+		tmpl = []byte(strings.Replace(string(tmpl), off, "    SessionEnabled: true\n", 1))
+	}
 	return neogo.RenderConfig(tmpl, neogo.ConfigOptions{RPCPort: rpcPort, P2PPort: p2pPort, Consensus: true})
 }
 
@@ -99,7 +110,7 @@ func CommitteeWIF() (string, error) {
 // StartNeoGo starts neo-go 0.120.0 (fetched by scripts/get-neogo.sh, or
 // $NEOGO) as the single consensus node of the reference chain's network, on
 // free loopback ports.
-func StartNeoGo(ctx context.Context, dir string) (*Node, error) {
+func StartNeoGo(ctx context.Context, dir string, o StartOptions) (*Node, error) {
 	bin, err := neogo.Binary(ctx)
 	if err != nil {
 		return nil, err
@@ -127,7 +138,7 @@ func StartNeoGo(ctx context.Context, dir string) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := NeoGoConfig(tmpl, ports[0], ports[1])
+	cfg, err := NeoGoConfig(tmpl, ports[0], ports[1], o.Sessions)
 	if err != nil {
 		return nil, err
 	}
@@ -156,6 +167,19 @@ func StartNeoGo(ctx context.Context, dir string) (*Node, error) {
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// logTail returns the last lines of the file at path.
+func logTail(path string, lines int) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	all := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	if len(all) > lines {
+		all = all[len(all)-lines:]
+	}
+	return strings.Join(all, "\n")
 }
 
 // freePorts returns n loopback TCP ports that were free a moment ago.

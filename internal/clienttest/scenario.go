@@ -121,6 +121,29 @@ func (s *Summary) Check() error {
 	return errors.Join(errs...)
 }
 
+// Fees lists the fees of the transactions the scenario sent, in order, as
+// "step: sysfee/netfee". The scenarios send the same scripts from the same
+// kinds of accounts whatever the node, so two nodes that agree give equal
+// lists: the system fee is the node's test run of the script, the network
+// fee its calculatenetworkfee.
+func (s *Summary) Fees() ([]string, error) {
+	var out []string
+	for _, st := range s.Steps {
+		raw, ok := st.Detail["transactions"]
+		if !ok {
+			continue
+		}
+		var txs []struct{ SysFee, NetFee string }
+		if err := json.Unmarshal(raw, &txs); err != nil {
+			return nil, fmt.Errorf("%w: step %s transactions: %w", ErrSummary, st.Name, err)
+		}
+		for _, tx := range txs {
+			out = append(out, fmt.Sprintf("%s: %s/%s", st.Name, tx.SysFee, tx.NetFee))
+		}
+	}
+	return out, nil
+}
+
 // Install makes sure the client's SDK is installed in the cache (see
 // clients/install.sh; the first run downloads it) and returns the
 // interpreter to run its scenario with.
