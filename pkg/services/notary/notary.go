@@ -212,10 +212,13 @@ func (s *Service) Shutdown() {
 		return
 	}
 	s.log.Info("stopping notary service")
+	// Unsubscribe while the loops still read: the chain may be
+	// delivering a block to a full channel, and unsubscribing waits for
+	// that.
+	s.cfg.Chain.UnsubscribeFromBlocks(s.blocks)
+	s.cfg.Pool.Pool().UnsubscribeFromTransactions(s.events)
 	close(s.stop)
 	s.wg.Wait()
-	s.cfg.Pool.Pool().UnsubscribeFromTransactions(s.events)
-	s.cfg.Chain.UnsubscribeFromBlocks(s.blocks)
 }
 
 // IsAuthorized reports whether this node holds the key of a designated

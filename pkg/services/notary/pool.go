@@ -235,9 +235,11 @@ func (p *RequestPool) Shutdown() {
 		return
 	}
 	p.running = false
+	// Unsubscribe while the loop still reads: the chain may be delivering
+	// a block to a full channel, and unsubscribing waits for that.
+	p.chain.UnsubscribeFromBlocks(p.blocks)
 	close(p.stop)
 	<-p.done
-	p.chain.UnsubscribeFromBlocks(p.blocks)
 }
 
 // DecodeRequest decodes a P2PNotaryRequest payload (submitnotaryrequest).

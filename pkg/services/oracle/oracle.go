@@ -265,10 +265,12 @@ func (s *Service) Shutdown() {
 		return
 	}
 	s.log.Info("stopping oracle service")
+	// Unsubscribe while the loop still reads: the chain may be delivering
+	// a block to a full channel, and unsubscribing waits for that.
+	s.cfg.Chain.UnsubscribeFromBlocks(s.blocks)
 	close(s.stop)
 	s.bcast.Shutdown()
 	s.wg.Wait()
-	s.cfg.Chain.UnsubscribeFromBlocks(s.blocks)
 }
 
 // IsAuthorized reports whether this node holds the key of a designated
