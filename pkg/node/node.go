@@ -50,6 +50,9 @@ type Options struct {
 	Registry *prometheus.Registry
 	// Chain tunes the ledger (its Logger is set from Logger when nil).
 	Chain core.Options
+	// ServiceOptions set up the StateService, state sync, notary and
+	// oracle services (services.go).
+	ServiceOptions
 }
 
 const (
@@ -74,6 +77,7 @@ type Node struct {
 	prom     *metrics.Service
 	pprof    *metrics.Service
 	metrics  *metrics.Node
+	svc      services
 
 	userAgent string
 
@@ -136,9 +140,6 @@ func (n *Node) build(opts Options) error {
 		name string
 		on   bool
 	}{
-		{"Oracle", app.Oracle.Enabled},
-		{"P2PNotary", app.P2PNotary.Enabled},
-		{"StateRoot", app.StateRoot.Enabled},
 		{"NeoFSBlockFetcher", app.NeoFSBlockFetcher.Enabled},
 		{"NeoFSStateFetcher", app.NeoFSStateFetcher.Enabled},
 	} {
@@ -195,6 +196,9 @@ func (n *Node) build(opts Options) error {
 		n.headers = make(chan *block.Header, 64)
 	}
 
+	if err := n.buildServices(opts.ServiceOptions); err != nil {
+		return err
+	}
 	if app.RPC.Enabled {
 		if err := n.buildRPC(); err != nil {
 			return err
@@ -238,6 +242,7 @@ func (n *Node) Start(ctx context.Context) error {
 	if n.rpcEvent != nil {
 		n.rpcEvent.start(n)
 	}
+	n.startServices()
 	if err := n.p2p.Start(); err != nil {
 		n.abort(ctx)
 		return err
@@ -274,6 +279,7 @@ func (n *Node) Start(ctx context.Context) error {
 			n.cons.Start()
 			n.log.Info("consensus started", "height", n.chain.BlockHeight())
 		}
+		n.startLateServices()
 	})
 	return nil
 }
@@ -352,7 +358,9 @@ func (n *Node) Shutdown(ctx context.Context) error {
 	if n.cons != nil {
 		n.cons.Shutdown()
 	}
+	n.stopLateServices()
 	n.lateMu.Unlock()
+	n.stopServices()
 	n.p2p.Shutdown()
 	// Unsubscribe while the readers still drain their channels: the
 	// chain's event goroutine may be blocked sending to one, and both

@@ -76,7 +76,7 @@ func (n *Node) register(name string, h func(neorpc.Params) (any, *neorpc.Error))
 // registerMethods registers the chain methods (package chainrpc over the
 // ledger), each counted in the metrics when they are on.
 func (n *Node) registerMethods() error {
-	svc := chainrpc.New(coreledger.New(n.chain), n.rpc, chainrpc.Options{Network: rpcNetwork{n}})
+	svc := chainrpc.New(coreledger.New(n.chain), n.rpc, n.rpcOptions())
 	for _, name := range svc.Methods() {
 		if err := n.register(name, func(p neorpc.Params) (any, *neorpc.Error) { return svc.Call(name, p) }); err != nil {
 			return err
