@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -41,6 +42,10 @@ func dbCommand() *cli.Command {
 					&cli.Uint32Flag{Name: "count", Usage: "import at most `N` blocks"},
 					&cli.BoolFlag{Name: "skip-verify", Usage: "do not verify headers and transactions (trusted dumps)"},
 					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
+					&cli.IntFlag{Name: "memory-limit", Value: restoreMemoryLimit >> 20, Usage: "soft limit of the Go runtime's memory in `MiB` during the import (debug.SetMemoryLimit; 0: none; GOMEMLIMIT, if set, wins)"},
+					&cli.IntFlag{Name: "max-pending-keys", Value: restoreMaxPendingKeys, Usage: "changed keys held in memory above the disk store before block processing waits for a persist (`N`; 0: only the adaptive limit)"},
+					&cli.DurationFlag{Name: "persist-interval", Value: restorePersistInterval, Usage: "how often imported state is written to the database (`DURATION`)"},
+					&cli.IntFlag{Name: "lookahead", Value: core.DefaultLookahead, Usage: "blocks decoded and checked ahead of execution (`N`)"},
 					&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile to `FILE`"},
 					&cli.StringFlag{Name: "blockprofile", Usage: "write a goroutine blocking profile to `FILE`"},
 					&cli.StringFlag{Name: "memprofile", Usage: "write a heap profile to `FILE` when the import ends (before the final flush)"},
@@ -70,6 +75,18 @@ func dbCommand() *cli.Command {
 		},
 	}
 }
+
+// The import's memory settings (docs/ledger.md, "Memory"): a soft limit of
+// the Go runtime's memory, a cap on the changed keys held above the disk
+// store, the persist interval and the blocks read ahead of the pipeline.
+// With the storage package's Pebble defaults they keep the peak RSS of a
+// restore under neo-go's on the benchmark dump (docs/perf.md, "Ledger").
+const (
+	restoreMemoryLimit     = 96 << 20
+	restoreMaxPendingKeys  = 64 << 10
+	restorePersistInterval = core.DefaultPersistInterval
+	restoreReadAhead       = 16
+)
 
 // headerIndexOffset is where a serialized block's index sits: version (4),
 // previous hash, merkle root, timestamp (8), nonce (8).
@@ -117,11 +134,19 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 	if err != nil {
 		return err
 	}
+	if m := c.Int("memory-limit"); m > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		old := debug.SetMemoryLimit(int64(m) << 20)
+		defer debug.SetMemoryLimit(old)
+	}
 	skipVerify := c.Bool("skip-verify")
 	bc, _, err := openChain(c, func(cfg *config.Blockchain) {
 		if skipVerify {
 			cfg.SkipBlockVerification = true
 		}
+	}, core.Options{
+		MaxPendingKeys:  c.Int("max-pending-keys"),
+		PersistInterval: c.Duration("persist-interval"),
+		Lookahead:       c.Int("lookahead"),
 	})
 	if err != nil {
 		return err
@@ -144,7 +169,7 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	blocks := make(chan *block.Block, 16)
+	blocks := make(chan *block.Block, restoreReadAhead)
 	readErr := make(chan error, 1)
 	total := r.Remaining()
 	go func() {
@@ -257,7 +282,7 @@ func isTerminal(w io.Writer) bool {
 }
 
 func dbDump(_ context.Context, c *cli.Command) (err error) {
-	bc, _, err := openChain(c, nil)
+	bc, _, err := openChain(c, nil, core.Options{})
 	if err != nil {
 		return err
 	}
@@ -312,7 +337,7 @@ type stateOutput struct {
 }
 
 func dbState(_ context.Context, c *cli.Command) (err error) {
-	bc, _, err := openChain(c, nil)
+	bc, _, err := openChain(c, nil, core.Options{})
 	if err != nil {
 		return err
 	}

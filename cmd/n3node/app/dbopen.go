@@ -20,8 +20,8 @@ func dbFlags() []cli.Flag {
 		&cli.StringFlag{Name: "db", Usage: "database `ENGINE` overriding the configuration: pebble, bolt, leveldb or memory"},
 		&cli.StringFlag{Name: "db-path", Usage: "database `PATH` overriding the configuration (directory; a file for bolt)"},
 		&cli.BoolFlag{Name: "debug", Usage: "log at debug level"},
-		&cli.IntFlag{Name: "pebble-cache", Usage: "Pebble block cache in `MiB` (default: the storage package's, 128)"},
-		&cli.IntFlag{Name: "pebble-memtable", Usage: "Pebble memtable size in `MiB` (default: the storage package's, 64)"},
+		&cli.IntFlag{Name: "pebble-cache", Usage: fmt.Sprintf("Pebble block cache in `MiB` (default: the storage package's, %d)", storage.DefaultPebbleCacheSize>>20)},
+		&cli.IntFlag{Name: "pebble-memtable", Usage: fmt.Sprintf("Pebble memtable size in `MiB` (default: the storage package's, %d)", storage.DefaultPebbleMemTableSize>>20)},
 	}
 }
 
@@ -68,8 +68,9 @@ func defaultDBPath(e storage.Engine) string {
 
 // openChain opens the chain the flags describe, creating an empty database
 // (initialized with the genesis block) if none exists. mutate lets the
-// caller adjust the ledger settings (e.g. --skip-verify).
-func openChain(c *cli.Command, mutate func(*config.Blockchain)) (*core.Blockchain, storage.Options, error) {
+// caller adjust the ledger settings (e.g. --skip-verify); opts tune the
+// Blockchain (its Logger is set here).
+func openChain(c *cli.Command, mutate func(*config.Blockchain), opts core.Options) (*core.Blockchain, storage.Options, error) {
 	cfgFile, err := loadConfig(c)
 	if err != nil {
 		return nil, storage.Options{}, err
@@ -101,7 +102,8 @@ func openChain(c *cli.Command, mutate func(*config.Blockchain)) (*core.Blockchai
 	if err != nil {
 		return nil, so, describeDBError(so, err)
 	}
-	bc, err := core.New(cfg, store, core.Options{Logger: log})
+	opts.Logger = log
+	bc, err := core.New(cfg, store, opts)
 	if err != nil {
 		return nil, so, fmt.Errorf("database %s (%s): %w", so.Path, so.Engine, err)
 	}

@@ -16,12 +16,22 @@ import (
 // (or ratchets an existing database) behind the operator's back.
 const PebbleFormat = pebble.FormatValueSeparation
 
+// Defaults of PebbleOptions' memory settings (docs/storage.md explains
+// them): together with the node's bounded Go heap they keep a full import
+// below neo-go's peak memory on the same chain (docs/perf.md, "Ledger").
+const (
+	DefaultPebbleCacheSize    = 16 << 20
+	DefaultPebbleMemTableSize = 16 << 20
+)
+
 // PebbleOptions tunes the Pebble backend; zero fields take the defaults
 // below (docs/storage.md explains each choice).
 type PebbleOptions struct {
-	// CacheSize is the block cache in bytes (default 128 MiB).
+	// CacheSize is the block cache in bytes (default
+	// DefaultPebbleCacheSize).
 	CacheSize int64
-	// MemTableSize is the size of one memtable in bytes (default 64 MiB).
+	// MemTableSize is the size of one memtable in bytes (default
+	// DefaultPebbleMemTableSize).
 	MemTableSize uint64
 	// MemTableStopWritesThreshold is how many memtables may queue for a
 	// flush before writes stall (default 4).
@@ -53,10 +63,10 @@ type PebbleStore struct {
 
 func (o PebbleOptions) withDefaults() PebbleOptions {
 	if o.CacheSize == 0 {
-		o.CacheSize = 128 << 20
+		o.CacheSize = DefaultPebbleCacheSize
 	}
 	if o.MemTableSize == 0 {
-		o.MemTableSize = 64 << 20
+		o.MemTableSize = DefaultPebbleMemTableSize
 	}
 	if o.MemTableStopWritesThreshold == 0 {
 		o.MemTableStopWritesThreshold = 4
