@@ -81,10 +81,14 @@ func dbCommand() *cli.Command {
 // store, the persist interval and the blocks read ahead of the pipeline.
 // With the storage package's Pebble defaults they keep the peak RSS of a
 // restore under neo-go's on the benchmark dump (docs/perf.md, "Ledger").
+// Persists of at most 32 k keys (about 8 MB) stay below half a Pebble
+// memtable, so Pebble copies them into the memtable instead of flushing
+// each as a table of its own; they also keep the live heap near 30 MB,
+// which is what lets the memory limit be low.
 const (
-	restoreMemoryLimit     = 96 << 20
-	restoreMaxPendingKeys  = 64 << 10
-	restorePersistInterval = core.DefaultPersistInterval
+	restoreMemoryLimit     = 64 << 20
+	restoreMaxPendingKeys  = 32 << 10
+	restorePersistInterval = 500 * time.Millisecond
 	restoreReadAhead       = 16
 )
 

@@ -21,7 +21,7 @@ const PebbleFormat = pebble.FormatValueSeparation
 // below neo-go's peak memory on the same chain (docs/perf.md, "Ledger").
 const (
 	DefaultPebbleCacheSize    = 16 << 20
-	DefaultPebbleMemTableSize = 16 << 20
+	DefaultPebbleMemTableSize = 32 << 20
 )
 
 // PebbleOptions tunes the Pebble backend; zero fields take the defaults
