@@ -3,6 +3,7 @@ package neorpc
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/n3node/n3node/pkg/core/mempoolevent"
 )
 
