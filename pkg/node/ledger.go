@@ -261,4 +261,3 @@ func (b broadcaster) BroadcastExtensible(e *payload.Extensible) {
 
 func (b broadcaster) RequestTx(hashes ...hash.Uint256) { b.srv.RequestTx(hashes...) }
 func (b broadcaster) StopTxFlow()                      { b.srv.StopTxFlow() }
-
