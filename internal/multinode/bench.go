@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 	"time"
 
@@ -54,6 +55,19 @@ type NetworkBenchResult struct {
 	Bench *bench.Result   `json:"bench"`
 	Nodes []NodeResources `json:"nodes"`
 	Sum   bench.Resources `json:"sum"`
+	// Cores is the host's CPU count: the resources' CPU figures are
+	// shares of all of them.
+	Cores int `json:"cores"`
+}
+
+// TxsPerCoreSecond returns the TPS divided by the cores a CPU share (% of
+// the host) stands for: the throughput per unit of CPU, a figure that
+// other load on the host disturbs less than TPS itself.
+func (r *NetworkBenchResult) TxsPerCoreSecond(cpu float64) float64 {
+	if cpu <= 0 || r.Cores <= 0 {
+		return 0
+	}
+	return r.Bench.TPS.TPS / (cpu / 100 * float64(r.Cores))
 }
 
 // RunBench runs bench.Run against the last node of the network (the RPC
@@ -123,7 +137,7 @@ func (nw *Network) RunBench(ctx context.Context, cfg bench.Config) (*NetworkBenc
 	if err != nil {
 		return nil, err
 	}
-	out := &NetworkBenchResult{Kind: rpc.Spec.Kind, Bench: res}
+	out := &NetworkBenchResult{Kind: rpc.Spec.Kind, Bench: res, Cores: runtime.NumCPU()}
 	from, to := int64(res.TPS.StartMS), int64(res.TPS.EndMS)
 	for i, n := range nw.Nodes {
 		out.Nodes = append(out.Nodes, NodeResources{Name: n.Name, Resources: bench.SummarizeSamples(per[i], from, to)})
@@ -156,6 +170,15 @@ func WriteNetworkComparison(w io.Writer, a, b []*NetworkBenchResult) {
 		f     string
 	}
 	rows := []row{
+		{"TPS (bench, RPC node)", func(r *NetworkBenchResult) float64 { return r.Bench.TPS.TPS }, "%.0f"},
+		{"TPS per core-second of all five", func(r *NetworkBenchResult) float64 { return r.TxsPerCoreSecond(r.Sum.CPUMean) }, "%.0f"},
+		{"TPS per core-second of the RPC node", func(r *NetworkBenchResult) float64 {
+			return r.TxsPerCoreSecond(r.Bench.Resources.CPUMean)
+		}, "%.0f"},
+		{"host busy, %", func(r *NetworkBenchResult) float64 { return r.Bench.Resources.HostBusyMean }, "%.1f"},
+		{"other processes (not the five, not the client), % of the host", func(r *NetworkBenchResult) float64 {
+			return r.Bench.Resources.HostBusyMean - r.Sum.CPUMean - r.Bench.Resources.ClientCPU
+		}, "%.1f"},
 		{"CPU, sum, % of the host", func(r *NetworkBenchResult) float64 { return r.Sum.CPUMean }, "%.1f"},
 		{"RSS, sum of the five, mean MiB", func(r *NetworkBenchResult) float64 { return r.Sum.RSSMeanMiB }, "%.0f"},
 		{"RSS, sum of the five, max MiB", func(r *NetworkBenchResult) float64 { return r.Sum.RSSMaxMiB }, "%.0f"},

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,7 +29,35 @@ const (
 	envBenchOut     = "OUT"        // results directory, default $TMPDIR/n3node-bench-4node
 	envBenchKinds   = "KINDS"      // "n3node,neo-go" (default) or one of them
 	envBenchCache   = "CACHE_DIR"  // workload cache, default ~/.cache/n3node/bench
+	// FROM lists directories (comma-separated) of earlier OUTs whose runs
+	// join the tables; with RUNS=0 the test only redraws the tables.
+	envBenchFrom = "FROM"
 )
+
+// loadBenchRuns reads the network.json of every run directory under dir.
+func loadBenchRuns(t *testing.T, dir string) []*NetworkBenchResult {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*-run*", "network.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*NetworkBenchResult
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r NetworkBenchResult
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if r.Cores == 0 { // written before the field existed, on this machine
+			r.Cores = runtime.NumCPU()
+		}
+		out = append(out, &r)
+	}
+	return out
+}
 
 func envOr(name, def string) string {
 	if v := os.Getenv(name); v != "" {
@@ -90,8 +119,23 @@ func TestFourNodeBench(t *testing.T) {
 	must(os.MkdirAll(out, 0o755))
 	t.Logf("results in %s; %d txs, send limit %s, %d workers, %d runs of %v", out, txs, limit, workers, runs, kinds)
 
+	results := make(map[Kind][]*NetworkBenchResult)
+	if from := os.Getenv(envBenchFrom); from != "" {
+		for d := range strings.SplitSeq(from, ",") {
+			rs := loadBenchRuns(t, d)
+			if len(rs) == 0 {
+				t.Fatalf("%s: no runs in %s", envBenchFrom, d)
+			}
+			for _, r := range rs {
+				results[r.Kind] = append(results[r.Kind], r)
+			}
+		}
+	}
 	var o Options
 	for _, k := range kinds {
+		if runs == 0 {
+			break
+		}
 		switch k {
 		case N3Node:
 			o.N3Node = n3nodeBinary(t)
@@ -100,7 +144,6 @@ func TestFourNodeBench(t *testing.T) {
 		}
 	}
 	ctx := context.Background()
-	results := make(map[Kind][]*NetworkBenchResult)
 	for run := 1; run <= runs; run++ {
 		order := kinds
 		if run%2 == 0 { // A B, B A, A B, ...
