@@ -32,6 +32,8 @@ const (
 	// FROM lists directories (comma-separated) of earlier OUTs whose runs
 	// join the tables; with RUNS=0 the test only redraws the tables.
 	envBenchFrom = "FROM"
+	// PPROF=1 enables every node's pprof server (ports in the log).
+	envBenchPprof = "PPROF"
 )
 
 // loadBenchRuns reads the network.json of every run directory under dir.
@@ -154,7 +156,7 @@ func TestFourNodeBench(t *testing.T) {
 		}
 		for _, k := range order {
 			name := fmt.Sprintf("%s-run%d", k, run)
-			r := benchOnce(ctx, t, o, k, bench.Config{
+			r := benchOnce(ctx, t, o, k, name, bench.Config{
 				Workers: workers, Count: txs, TimeLimit: limit, CacheDir: cache,
 				OutDir: filepath.Join(out, name), DrainTimeout: 90 * time.Second,
 				Description: fmt.Sprintf("%s, 4 validators + RPC node, 5 s blocks, run %d", k, run),
@@ -190,18 +192,41 @@ func TestFourNodeBench(t *testing.T) {
 }
 
 // benchOnce starts a fresh benchmark network of one kind, waits for its
-// blocks, runs the benchmark against its RPC node and stops it.
-func benchOnce(ctx context.Context, t *testing.T, o Options, k Kind, cfg bench.Config) *NetworkBenchResult {
+// blocks, runs the benchmark against its RPC node and stops it
+// (N3NODE_MULTINODE_KEEP keeps its directory).
+func benchOnce(ctx context.Context, t *testing.T, o Options, k Kind, name string, cfg bench.Config) *NetworkBenchResult {
 	t.Helper()
-	o.Dir = filepath.Join(t.TempDir(), string(k))
+	o.Dir = filepath.Join(t.TempDir(), name)
+	if keep := os.Getenv(EnvKeep); keep != "" {
+		o.Dir = filepath.Join(keep, name)
+		if err := os.RemoveAll(o.Dir); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("network directory %s", o.Dir)
+	}
 	o.Nodes = BenchSpecs(k)
+	var pprof []int
+	if os.Getenv(envBenchPprof) == "1" {
+		var err error
+		if pprof, err = FreePorts(len(o.Nodes)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i := range o.Nodes {
 		o.Nodes[i].LogLevel = os.Getenv(EnvLogLevel)
+		if pprof != nil {
+			o.Nodes[i].PprofPort = pprof[i]
+		}
 	}
 	o.Protocol = BenchProtocol
 	nw, err := New(o)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, n := range nw.Nodes {
+		if n.Spec.PprofPort != 0 {
+			t.Logf("%s: pprof on http://%s/debug/pprof/", n.Name, loopback(n.Spec.PprofPort))
+		}
 	}
 	fail := func(err error) {
 		t.Helper()
