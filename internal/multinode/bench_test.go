@@ -250,6 +250,16 @@ func benchOnce(ctx context.Context, t *testing.T, o Options, k Kind, name string
 		fail(err)
 	}
 	b := r.Bench
+	// A figure of a network that forked would mean nothing: every node
+	// must hold the same blocks and state roots up to the last one.
+	cctx, cancel2 := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel2()
+	if err := WaitHeight(cctx, b.TPS.LastBlock, nw.Nodes...); err != nil {
+		fail(err)
+	}
+	if err := CompareChains(cctx, 0, b.TPS.LastBlock, nw.Nodes...); err != nil {
+		fail(err)
+	}
 	t.Logf("%s: TPS %.0f, RPS %.0f, %d txs in blocks %d..%d; RPC node CPU %.1f %%, RSS %.0f MiB; all five CPU %.1f %%, RSS %.0f MiB (%s)",
 		k, b.TPS.TPS, b.RPS, b.TPS.Txs, b.TPS.FirstBlock, b.TPS.LastBlock, b.Resources.CPUMean, b.Resources.RSSMeanMiB,
 		r.Sum.CPUMean, r.Sum.RSSMeanMiB, time.Since(start).Round(time.Second))
