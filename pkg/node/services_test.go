@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net"
 	"testing"
 	"time"
 
@@ -151,8 +152,19 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 // configurations (i is 1..4 for validators, 0 for the extra nodes).
 func startFourValidators(t *testing.T, extra int, mod func(i int, cfg *config.Config)) (validators, others []*Node) {
 	t.Helper()
+	return startFourValidatorsWith(t, extra, func(i int, cfg *config.Config, _ *ServiceOptions) {
+		if mod != nil {
+			mod(i, cfg)
+		}
+	})
+}
+
+// startFourValidatorsWith is startFourValidators whose mod also sets the
+// nodes' service options.
+func startFourValidatorsWith(t *testing.T, extra int, mod func(i int, cfg *config.Config, o *ServiceOptions)) (validators, others []*Node) {
+	t.Helper()
 	var seeds []string
-	load := func(i int) config.Config {
+	load := func(i int) (config.Config, ServiceOptions) {
 		name := fmt.Sprintf("privnet4-%d", max(i, 1))
 		cfg, err := config.LoadNetwork(name)
 		if err != nil {
@@ -172,22 +184,62 @@ func startFourValidators(t *testing.T, extra int, mod func(i int, cfg *config.Co
 		if err := SetDatabase(&cfg, "inmemory", ""); err != nil {
 			t.Fatal(err)
 		}
+		var o ServiceOptions
 		if mod != nil {
-			mod(i, &cfg)
+			mod(i, &cfg, &o)
 		}
-		return cfg
+		return cfg, o
 	}
 	for range extra {
-		n := startNode(t, load(0))
+		cfg, o := load(0)
+		n := startNodeWith(t, cfg, o)
 		others = append(others, n)
 		seeds = append(seeds, n.P2PAddresses()...)
 	}
 	for i := 1; i <= 4; i++ {
-		n := startNode(t, load(i))
+		cfg, o := load(i)
+		n := startNodeWith(t, cfg, o)
 		validators = append(validators, n)
 		seeds = append(seeds, n.P2PAddresses()...)
 	}
 	return validators, others
+}
+
+// startNodeWith is startNode with service options.
+func startNodeWith(t testing.TB, cfg config.Config, o ServiceOptions) *Node {
+	t.Helper()
+	n, err := New(&cfg, Options{Logger: testLogger(t), ServiceOptions: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = n.Shutdown(context.Background()) })
+	return n
+}
+
+// freeAddresses returns n loopback addresses whose ports were free a
+// moment ago (for services that must know each other's addresses before
+// they start).
+func freeAddresses(t testing.TB, n int) []string {
+	t.Helper()
+	var (
+		out []string
+		ls  []net.Listener
+	)
+	for range n {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls = append(ls, l)
+		out = append(out, l.Addr().String())
+	}
+	for _, l := range ls {
+		_ = l.Close()
+	}
+	return out
 }
 
 // committeeOf returns the 3-of-4 committee account of the 4-node network
