@@ -63,15 +63,7 @@ func TestStateSyncNode(t *testing.T) {
 	// Join when the validators are early in an interval past the second
 	// point (the sync point is the last one below the peers' height).
 	bc := vals[0].Chain()
-	var point uint32
-	waitFor(t, "validators early in an interval", func() bool {
-		h := bc.BlockHeight()
-		if h >= 2*stateSyncInterval+1 && h%stateSyncInterval >= 1 && h%stateSyncInterval <= stateSyncInterval/2 {
-			point = h / stateSyncInterval * stateSyncInterval
-			return true
-		}
-		return false
-	})
+	point := waitEarlyInInterval(t, bc)
 	if putAt > point-stateSyncMTB {
 		t.Fatalf("the storage transaction (block %d) is traceable from point %d", putAt, point)
 	}
@@ -79,26 +71,7 @@ func TestStateSyncNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.LoadNetwork("privnet4-1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ProtocolConfiguration.MaxTimePerBlock = 0
-	fastBlocks(&cfg.ProtocolConfiguration)
-	stateSyncNetwork(&cfg)
-	cfg.ProtocolConfiguration.SeedList = nil
-	for _, v := range vals {
-		cfg.ProtocolConfiguration.SeedList = append(cfg.ProtocolConfiguration.SeedList, v.P2PAddresses()...)
-	}
-	app := &cfg.ApplicationConfiguration
-	app.P2P.Addresses = []string{"127.0.0.1:0"}
-	app.P2P.MinPeers = 1
-	app.RPC.Enabled = false
-	app.Consensus.Enabled = false
-	app.RemoveUntraceableBlocks = true
-	if err := SetDatabase(&cfg, "inmemory", ""); err != nil {
-		t.Fatal(err)
-	}
+	cfg := stateSyncJoiner(t, vals, "")
 	syncer := startNodeWith(t, cfg, ServiceOptions{StateSyncRoot: &TrustedRoot{Index: point, Root: root.RootHash}})
 
 	target := bc.BlockHeight() + 2
@@ -159,6 +132,55 @@ func TestStateSyncNode(t *testing.T) {
 	t.Logf("synced from point %d (root %s) to height %d", point, root.RootHash.StringLE(), sc.BlockHeight())
 }
 
+// stateSyncJoiner is the configuration of a node (no consensus, no RPC)
+// that joins vals and syncs state: RemoveUntraceableBlocks, database in
+// dir (in memory if "").
+func stateSyncJoiner(t *testing.T, vals []*Node, dir string) config.Config {
+	t.Helper()
+	cfg, err := config.LoadNetwork("privnet4-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.ProtocolConfiguration.MaxTimePerBlock = 0
+	fastBlocks(&cfg.ProtocolConfiguration)
+	stateSyncNetwork(&cfg)
+	cfg.ProtocolConfiguration.SeedList = nil
+	for _, v := range vals {
+		cfg.ProtocolConfiguration.SeedList = append(cfg.ProtocolConfiguration.SeedList, v.P2PAddresses()...)
+	}
+	app := &cfg.ApplicationConfiguration
+	app.P2P.Addresses = []string{"127.0.0.1:0"}
+	app.P2P.MinPeers = 1
+	app.RPC.Enabled = false
+	app.Consensus.Enabled = false
+	app.RemoveUntraceableBlocks = true
+	engine := ""
+	if dir == "" {
+		engine = "inmemory"
+	}
+	if err := SetDatabase(&cfg, engine, dir); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// waitEarlyInInterval waits until the chain of bc is early in an
+// interval past the second sync point and returns that point (the one a
+// node joining now syncs to).
+func waitEarlyInInterval(t *testing.T, bc *core.Blockchain) uint32 {
+	t.Helper()
+	var point uint32
+	waitFor(t, "validators early in an interval", func() bool {
+		h := bc.BlockHeight()
+		if h >= 2*stateSyncInterval+1 && h%stateSyncInterval >= 1 && h%stateSyncInterval <= stateSyncInterval/2 {
+			point = h / stateSyncInterval * stateSyncInterval
+			return true
+		}
+		return false
+	})
+	return point
+}
+
 // contractStorage is every contract storage item of the chain's committed
 // state (hex key to hex value).
 func contractStorage(bc *core.Blockchain) map[string]string {
@@ -189,4 +211,52 @@ func storageDiff(want, got map[string]string) string {
 	}
 	sort.Strings(d)
 	return fmt.Sprintf("%d storage items differ (%d vs %d items): %s", len(d), len(want), len(got), strings.Join(d[:min(5, len(d))], "; "))
+}
+
+// TestStateSyncRootLater: a state-syncing node started without the root
+// of its sync point fetches the headers, records the point and waits at
+// genesis; restarted on the same database with --statesync-root of that
+// point, it resumes and reaches the validators' height with their state.
+func TestStateSyncRootLater(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five nodes")
+	}
+	vals, _ := startFourValidators(t, 0, func(_ int, cfg *config.Config) { stateSyncNetwork(cfg) })
+	bc := vals[0].Chain()
+	point := waitEarlyInInterval(t, bc)
+	dir := t.TempDir()
+	cfg := stateSyncJoiner(t, vals, dir)
+
+	first := startNodeWith(t, cfg, ServiceOptions{})
+	waitFor(t, "headers past the sync point", func() bool { return first.Chain().HeaderHeight() > point })
+	// It asked for the root of the point (and logged what it needs).
+	waitFor(t, "the root asked for", func() bool { return first.svc.warnedRoot.Load() == point })
+	if p := first.svc.stateSync.SyncPoint(); p != point {
+		t.Fatalf("sync point %d, want %d", p, point)
+	}
+	if h := first.Chain().BlockHeight(); h != 0 {
+		t.Fatalf("without a root the node went on to block %d", h)
+	}
+	if err := first.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+
+	root, err := bc.GetStateRoot(point)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := startNodeWith(t, cfg, ServiceOptions{StateSyncRoot: &TrustedRoot{Index: point, Root: root.RootHash}})
+	target := bc.BlockHeight() + 2
+	waitFor(t, fmt.Sprintf("state-synced node at height %d", target), func() bool {
+		return second.Chain().BlockHeight() >= target
+	})
+	mine, err := second.Chain().GetStateRoot(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, err := bc.GetStateRoot(target)
+	if err != nil || mine.RootHash != theirs.RootHash {
+		t.Fatalf("state root %d: %s, validators %+v %v", target, mine.RootHash.StringLE(), theirs, err)
+	}
+	t.Logf("point %d: waited without a root, synced after the restart to height %d", point, second.Chain().BlockHeight())
 }
