@@ -196,5 +196,24 @@ func TestOracleNodes(t *testing.T) {
 	if err := s.c.Call(ctx, "getstorage", []any{user.StringLE(), "cg=="}, &stored); err != nil || stored != "WyIxMi41Il0=" {
 		t.Fatalf("getstorage r: %q, %v", stored, err)
 	}
+
+	// A URL the server does not have: answered NotFound with no data,
+	// the callback runs all the same.
+	missing := s.send(committee, chaintest.CallScript(user, "request", srv.URL+"/missing", nil, "handle", "ud", 1_0000_0000), 10_0000_0000)
+	s.wait(missing)
+	at2, err := s.c.GetTransactionHeight(ctx, missing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp2, _ := findTx(t, vals[0], at2, "oracle response to the missing URL", func(tx *transaction.Transaction) bool {
+		return len(tx.Attributes) > 0 && tx.Attributes[0].Type == transaction.OracleResponseT
+	})
+	if a := resp2.Attributes[0].Value.(*transaction.OracleResponse); a.Code != transaction.NotFound || len(a.Result) != 0 || a.ID != attr.ID+1 {
+		t.Fatalf("response to the missing URL: %+v", a)
+	}
+	exec = s.wait(resp2.Hash())
+	if len(exec.Events) == 0 || exec.Events[len(exec.Events)-1].Name != "Callback" {
+		t.Fatalf("missing URL: no callback: %+v", exec.Events)
+	}
 	t.Logf("request in block %d, response %s in block %d; the server was asked %d times", at, resp.Hash().StringLE(), respAt, len(hits))
 }
