@@ -3,6 +3,7 @@ package node
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"math/big"
 	"testing"
 
@@ -14,7 +15,9 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	nio "github.com/n3node/n3node/pkg/io"
+	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/network/payload"
+	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/emit"
 	"github.com/n3node/n3node/pkg/vm/opcode"
@@ -68,7 +71,8 @@ func notaryRequest(main *transaction.Transaction, parties []account, who int, ma
 // with 2 keys) with its own fallback through node 1's
 // submitnotaryrequest. Node 1 is no notary: the requests reach the
 // notary nodes over P2P, which complete the main transaction with their
-// Notary signature; it lands and moves the GAS, and the fallbacks (its
+// Notary signature; node 1's notary_request_event feed reports both
+// requests; the transaction lands and moves the GAS, and the fallbacks (its
 // conflicts) leave every notary request pool.
 func TestNotaryNodes(t *testing.T) {
 	if testing.Short() {
@@ -125,6 +129,19 @@ func TestNotaryNodes(t *testing.T) {
 	main.Attributes = []transaction.Attribute{{Type: transaction.NotaryAssistedT, Value: &transaction.NotaryAssisted{NKeys: 2}}}
 	before := gasBalance(t, s.c, a.hash())
 
+	// Node 1's notary_request_event feed reports the pooled requests.
+	wctx, cancel := context.WithTimeout(ctx, waitTimeout)
+	defer cancel()
+	ws, err := rpcclient.DialWS(wctx, "ws://"+vals[0].RPCAddresses()[0]+"/ws", rpcclient.WSOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	events := make(chan rpcclient.Notification, 16)
+	if _, err := ws.Subscribe(wctx, neorpc.NotaryRequestEventID, nil, events); err != nil {
+		t.Fatal(err)
+	}
+
 	var fallbacks []*transaction.Transaction
 	for who := range users {
 		r := notaryRequest(main, users, who, magic, h+50)
@@ -142,6 +159,36 @@ func TestNotaryNodes(t *testing.T) {
 			t.Fatalf("submitnotaryrequest %d: %+v", who, res)
 		}
 		fallbacks = append(fallbacks, r.FallbackTransaction)
+	}
+
+	added := make(map[string]bool)
+	for len(added) < len(fallbacks) {
+		select {
+		case ev := <-events:
+			var e struct {
+				Type    string `json:"type"`
+				Request struct {
+					Main     struct{ Hash string } `json:"maintx"`
+					Fallback struct{ Hash string } `json:"fallbacktx"`
+				} `json:"notaryrequest"`
+			}
+			if err := json.Unmarshal(ev.Payload, &e); err != nil {
+				t.Fatal(err)
+			}
+			if e.Type == "added" {
+				if e.Request.Main.Hash != "0x"+main.Hash().StringLE() {
+					t.Fatalf("notary_request_event: %s", ev.Payload)
+				}
+				added[e.Request.Fallback.Hash] = true
+			}
+		case <-wctx.Done():
+			t.Fatalf("notary_request_event: %d of %d requests reported", len(added), len(fallbacks))
+		}
+	}
+	for _, fb := range fallbacks {
+		if !added["0x"+fb.Hash().StringLE()] {
+			t.Fatalf("notary_request_event: fallback %s not reported: %v", fb.Hash().StringLE(), added)
+		}
 	}
 
 	exec := s.wait(main.Hash())
