@@ -78,6 +78,7 @@ func TestNotaryNodes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("four nodes")
 	}
+	t.Parallel()
 	vals, _ := startFourValidators(t, 0, func(i int, cfg *config.Config) {
 		cfg.ProtocolConfiguration.P2PSigExtensions = true
 		app := &cfg.ApplicationConfiguration

@@ -113,6 +113,7 @@ func TestOracleNodes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("four nodes")
 	}
+	// Not parallel: the RPC ports are reserved before the nodes bind them.
 	mux := http.NewServeMux()
 	hits := make(chan struct{}, 16)
 	mux.HandleFunc("/price", func(w http.ResponseWriter, _ *http.Request) {

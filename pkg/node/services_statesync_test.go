@@ -46,6 +46,7 @@ func TestStateSyncNode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("five nodes")
 	}
+	t.Parallel()
 	vals, _ := startFourValidators(t, 0, func(_ int, cfg *config.Config) { stateSyncNetwork(cfg) })
 	s := newTxSender(t, vals[0])
 	waitBlockCount(t, s.c, 2)
@@ -221,6 +222,7 @@ func TestStateSyncRootLater(t *testing.T) {
 	if testing.Short() {
 		t.Skip("five nodes")
 	}
+	t.Parallel()
 	vals, _ := startFourValidators(t, 0, func(_ int, cfg *config.Config) { stateSyncNetwork(cfg) })
 	bc := vals[0].Chain()
 	point := waitEarlyInInterval(t, bc)

@@ -271,6 +271,7 @@ func TestStateRootValidators(t *testing.T) {
 	if testing.Short() {
 		t.Skip("five nodes")
 	}
+	t.Parallel()
 	vals, others := startFourValidators(t, 1, func(i int, cfg *config.Config) {
 		if i > 0 {
 			app := &cfg.ApplicationConfiguration
