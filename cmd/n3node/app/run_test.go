@@ -20,9 +20,6 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/config"
-	"github.com/n3node/n3node/pkg/core"
-	"github.com/n3node/n3node/pkg/core/native/nativenames"
-	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/node"
 	"github.com/n3node/n3node/pkg/rpcclient"
@@ -328,12 +325,7 @@ func TestRunBinary(t *testing.T) {
 	p := startProcess(t, bin, args...)
 	c := p.client(t)
 	count := waitCount(t, c, 4)
-	var to string
-	if hasGAS(t) {
-		to = transferGAS(t, p.rpcURL)
-	} else {
-		t.Log("GasToken is not in this build yet: CLI transfer skipped")
-	}
+	to := transferGAS(t, p.rpcURL)
 	p.stop(t, os.Interrupt)
 	t.Logf("first run: %d blocks", count)
 
@@ -343,9 +335,7 @@ func TestRunBinary(t *testing.T) {
 		t.Fatalf("second run opened at height %d, the first reached %d", h, count-1)
 	}
 	waitCount(t, c, count+2)
-	if to != "" {
-		checkGAS(t, p.rpcURL, to)
-	}
+	checkGAS(t, p.rpcURL, to)
 	p.stop(t, syscall.SIGTERM)
 
 	// A locked database is a clear error with exit code 1.
@@ -358,29 +348,6 @@ func TestRunBinary(t *testing.T) {
 		t.Fatalf("second node on the same data: %v\n%s", q.err, q.output())
 	}
 	p.stop(t, os.Interrupt)
-}
-
-// hasGAS reports whether this build has the GasToken native contract.
-func hasGAS(t *testing.T) bool {
-	t.Helper()
-	cfg, err := config.LoadNetwork(config.DefaultNetwork)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bc, err := cfg.Blockchain()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := storage.Open(storage.Options{Engine: storage.EngineMemory})
-	if err != nil {
-		t.Fatal(err)
-	}
-	chain, err := core.New(bc, st, core.Options{Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer chain.Close()
-	return chain.GetContractState(nativenames.GasHash) != nil
 }
 
 // privnetCommittee is the committee account of the embedded privnet: the
