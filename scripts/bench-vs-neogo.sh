@@ -17,9 +17,14 @@
 #   BASE_PORT [30400]        P2P on BASE_PORT+1, RPC on BASE_PORT+2
 #   NEOGO                    neo-go binary [scripts/get-neogo.sh]
 #   N3NODE                   n3node binary [built into $WORK]
+#   N3NODE_BASE              a second n3node binary (e.g. before a change), run as the
+#                            node kind "n3node-base" when NODES names it
 #   N3NODE_RUN_ARGS          arguments of `n3node run`; CONFIG and DIR are replaced
 #                            ["--config CONFIG --relative-path DIR"]
 #   N3NODE_DB                n3node's database engine: pebble, leveldb, boltdb [pebble]
+#   N3NODE_PEBBLE_CACHE_MIB, N3NODE_PEBBLE_MEMTABLE_MIB
+#                            Pebble's block cache and memtable size in n3node's copy of
+#                            the configuration (PebbleDBOptions) [the store's defaults]
 #   PPROF [0]                1 turns on both nodes' pprof on BASE_PORT+3 and takes CPU
 #                            profiles of PROFILE_SECONDS [20] at PROFILE_AT ["5 60"] s
 #                            after the load starts, then a heap profile, into the run's
@@ -67,7 +72,8 @@ NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
   echo "date: $(date -u +%FT%TZ)"
   echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
   echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"
-  echo "n3node: $("$N3NODE" --version); database $N3NODE_DB"
+  echo "n3node: $("$N3NODE" --version); database $N3NODE_DB${N3NODE_PEBBLE_CACHE_MIB:+, cache ${N3NODE_PEBBLE_CACHE_MIB} MiB}${N3NODE_PEBBLE_MEMTABLE_MIB:+, memtable ${N3NODE_PEBBLE_MEMTABLE_MIB} MiB}"
+  [[ -z ${N3NODE_BASE:-} ]] || echo "n3node-base: $N3NODE_BASE"
   echo "workload: TXS=$TXS WORKERS=$WORKERS RATE=$RATE TIME_LIMIT=$TIME_LIMIT RUNS=$RUNS"
 } | tee "$OUT/host.txt" >&2
 
@@ -131,6 +137,7 @@ profile_run() {
     curl -fsS -m $((PROFILE_SECONDS + 30)) -o "$out/cpu-${at}s.pprof" "$base/profile?seconds=$PROFILE_SECONDS" || true
   done
   curl -fsS -m 30 -o "$out/heap.pprof" "$base/heap" || true
+  curl -fsS -m 30 -o "$out/heap.txt" "$base/heap?debug=1" || true
   curl -fsS -m 30 -o "$out/allocs.pprof" "$base/allocs" || true
 }
 
@@ -156,12 +163,20 @@ run_one() {
       desc="neo-go 0.120.0"
       "$NEOGO" node --config-file "$dir/protocol.yml" --relative-path "$dir" >"$dir/node.log" 2>&1 &
       ;;
-    n3node)
-      desc="n3node"
-      local args=${N3NODE_RUN_ARGS//CONFIG/$dir/protocol.yml}
+    n3node | n3node-base)
+      desc=$kind
+      local cfg=$dir/protocol.yml
+      if [[ -n ${N3NODE_PEBBLE_CACHE_MIB:-}${N3NODE_PEBBLE_MEMTABLE_MIB:-} ]]; then
+        # An n3node extension neo-go would reject, so in n3node's copy only.
+        cfg=$dir/protocol-n3node.yml
+        sed -e "s/^  DBConfiguration:$/  DBConfiguration:\n    PebbleDBOptions:\n      CacheSizeMiB: ${N3NODE_PEBBLE_CACHE_MIB:-0}\n      MemTableSizeMiB: ${N3NODE_PEBBLE_MEMTABLE_MIB:-0}/" \
+          "$dir/protocol.yml" >"$cfg"
+      fi
+      local bin=$N3NODE args=${N3NODE_RUN_ARGS//CONFIG/$cfg}
+      [[ $kind == n3node-base ]] && bin=${N3NODE_BASE:?N3NODE_BASE names the base binary}
       args=${args//DIR/$dir}
       # shellcheck disable=SC2086
-      "$N3NODE" run $args --db "$N3NODE_DB" >"$dir/node.log" 2>&1 &
+      "$bin" run $args --db "$N3NODE_DB" >"$dir/node.log" 2>&1 &
       ;;
   esac
   node_pid=$!
