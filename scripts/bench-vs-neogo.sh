@@ -12,19 +12,23 @@
 #
 # Environment (defaults in brackets):
 #   RUNS [3]  TXS [1000000]  WORKERS [10]  RATE [0: as fast as accepted]  TIME_LIMIT [2m]
-#   NODES ["neogo n3node"]   which nodes to run
+#   NODES ["neogo n3node"]   which nodes to run: neogo, n3node, n3node-base, n3node-small
 #   WORK [/tmp/n3node-bench-vs-neogo]  OUT [$WORK/results-<time>]  CACHE [$WORK/cache]
 #   BASE_PORT [30400]        P2P on BASE_PORT+1, RPC on BASE_PORT+2
 #   NEOGO                    neo-go binary [scripts/get-neogo.sh]
 #   N3NODE                   n3node binary [built into $WORK]
 #   N3NODE_BASE              a second n3node binary (e.g. before a change), run as the
-#                            node kind "n3node-base" when NODES names it
+#                            node kind "n3node-base" when NODES names it (store defaults)
+#   SMALL_CACHE_MIB [8], SMALL_MEMTABLE_MIB [8]
+#                            Pebble sizes of the node kind "n3node-small" (N3NODE with a
+#                            memory budget close to neo-go's LevelDB settings)
 #   N3NODE_RUN_ARGS          arguments of `n3node run`; CONFIG and DIR are replaced
 #                            ["--config CONFIG --relative-path DIR"]
 #   N3NODE_DB                n3node's database engine: pebble, leveldb, boltdb [pebble]
 #   N3NODE_PEBBLE_CACHE_MIB, N3NODE_PEBBLE_MEMTABLE_MIB
 #                            Pebble's block cache and memtable size in n3node's copy of
 #                            the configuration (PebbleDBOptions) [the store's defaults]
+#                            (not for n3node-base, which may predate the options)
 #   PPROF [0]                1 turns on both nodes' pprof on BASE_PORT+3 and takes CPU
 #                            profiles of PROFILE_SECONDS [20] at PROFILE_AT ["5 60"] s
 #                            after the load starts, then a heap profile, into the run's
@@ -163,17 +167,21 @@ run_one() {
       desc="neo-go 0.120.0"
       "$NEOGO" node --config-file "$dir/protocol.yml" --relative-path "$dir" >"$dir/node.log" 2>&1 &
       ;;
-    n3node | n3node-base)
+    n3node | n3node-base | n3node-small)
       desc=$kind
-      local cfg=$dir/protocol.yml
-      if [[ -n ${N3NODE_PEBBLE_CACHE_MIB:-}${N3NODE_PEBBLE_MEMTABLE_MIB:-} ]]; then
+      local cfg=$dir/protocol.yml bin=$N3NODE
+      local cache=${N3NODE_PEBBLE_CACHE_MIB:-} memtable=${N3NODE_PEBBLE_MEMTABLE_MIB:-}
+      case $kind in
+        n3node-base) bin=${N3NODE_BASE:?N3NODE_BASE names the base binary} cache="" memtable="" ;;
+        n3node-small) cache=${SMALL_CACHE_MIB:-8} memtable=${SMALL_MEMTABLE_MIB:-8} ;;
+      esac
+      if [[ -n $cache$memtable ]]; then
         # An n3node extension neo-go would reject, so in n3node's copy only.
         cfg=$dir/protocol-n3node.yml
-        sed -e "s/^  DBConfiguration:$/  DBConfiguration:\n    PebbleDBOptions:\n      CacheSizeMiB: ${N3NODE_PEBBLE_CACHE_MIB:-0}\n      MemTableSizeMiB: ${N3NODE_PEBBLE_MEMTABLE_MIB:-0}/" \
+        sed -e "s/^  DBConfiguration:$/  DBConfiguration:\n    PebbleDBOptions:\n      CacheSizeMiB: ${cache:-0}\n      MemTableSizeMiB: ${memtable:-0}/" \
           "$dir/protocol.yml" >"$cfg"
       fi
-      local bin=$N3NODE args=${N3NODE_RUN_ARGS//CONFIG/$cfg}
-      [[ $kind == n3node-base ]] && bin=${N3NODE_BASE:?N3NODE_BASE names the base binary}
+      local args=${N3NODE_RUN_ARGS//CONFIG/$cfg}
       args=${args//DIR/$dir}
       # shellcheck disable=SC2086
       "$bin" run $args --db "$N3NODE_DB" >"$dir/node.log" 2>&1 &
