@@ -21,8 +21,8 @@
 //   - Consensus (when enabled) gets the chain as consensus.Ledger (its
 //     blocks are added, then announced with RelayBlock; proposals are
 //     checked in a scratch pool as neo-go does), the memory pool, and the
-//     P2P server as Broadcaster. "dBFT" extensible payloads are converted
-//     field by field and passed to OnPayload; transactions requested by
+//     P2P server as Broadcaster. "dBFT" extensible payloads are passed to
+//     OnPayload as they are; transactions requested by
 //     consensus reach OnTransaction through the server's tx hook; every
 //     added block's header reaches OnNewBlock from a chain subscription.
 //     Consensus starts once the P2P server reports synchronization (at

@@ -212,7 +212,7 @@ func (n *Node) build(opts Options) error {
 // heights or not signed by the validator they name are ignored, as in
 // neo-go.
 func (n *Node) onConsensusPayload(e *payload.Extensible) error {
-	err := n.cons.OnPayload(toConsensus(e))
+	err := n.cons.OnPayload(e)
 	if errors.Is(err, consensus.ErrInvalidPayload) {
 		return err
 	}
