@@ -114,6 +114,9 @@ type NodeSpec struct {
 	DB string
 	// LogLevel is the node's log level (default info).
 	LogLevel string
+	// PprofPort, if not 0, enables the node's pprof HTTP server on
+	// 127.0.0.1 at this port.
+	PprofPort int
 }
 
 // Name is the node's name in logs and directory names: "n3node-v1",
@@ -137,6 +140,7 @@ type nodeConfig struct {
 	Wallet   string // "" without consensus
 	Password string
 	LogLevel string
+	Pprof    string // "" without pprof
 }
 
 // configTemplate is a neo-go 0.120.0 configuration that n3node's
@@ -212,6 +216,12 @@ ApplicationConfiguration:
       - "{{.RPC}}"
     MaxGasInvoke: 50
     SessionEnabled: true
+{{- if .Pprof}}
+  Pprof:
+    Enabled: true
+    Addresses:
+      - "{{.Pprof}}"
+{{- end}}
   Consensus:
     Enabled: {{if .Wallet}}true{{else}}false{{end}}
 {{- if .Wallet}}

@@ -17,7 +17,10 @@
 // application logs; CompareChains and WaitTransaction check that nodes
 // agree. Committee signs GAS transfers from the validators' multisig
 // account, which holds the genesis funds. Rogue is a hand-driven P2P peer
-// (pkg/network/message) for misbehaviour tests.
+// (pkg/network/message) for misbehaviour tests. BenchProtocol and
+// BenchSpecs describe neo-bench's 4-node throughput network (4 validators
+// and an RPC node, 5-second blocks); Network.RunBench runs pkg/bench
+// against its RPC node and samples the CPU and RSS of every node.
 //
 // Caller obligations: stop or kill every started node (Network.Close);
 // the harness sets the parent-death signal on Linux so that nodes die
@@ -25,5 +28,6 @@
 // Node except the read-only RPC helpers and RSS.
 //
 // The integration tests of this package run with N3NODE_MULTINODE=1 (see
-// docs/multinode.md and `make multinode`).
+// docs/multinode.md and `make multinode`), the throughput comparison with
+// N3NODE_MULTINODE_BENCH=1 (`make bench-4node`).
 package multinode

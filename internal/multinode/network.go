@@ -147,6 +147,9 @@ func (n *Node) writeConfig(p Protocol, seeds []string) error {
 		RPC:      loopback(n.RPCPort),
 		LogLevel: n.Spec.LogLevel,
 	}
+	if n.Spec.PprofPort != 0 {
+		c.Pprof = loopback(n.Spec.PprofPort)
+	}
 	if c.DBType == "" {
 		c.DBType = "pebble"
 		if n.Spec.Kind == NeoGo {
