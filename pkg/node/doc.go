@@ -30,7 +30,9 @@
 //   - RPC (when enabled) serves the chain methods of package chainrpc
 //     over coreledger's adapter of the chain, with the P2P server as its
 //     Network (sendrawtransaction relays); the chain's and the memory
-//     pool's events reach WebSocket subscribers through chainrpc's Feeder.
+//     pool's events reach WebSocket subscribers through chainrpc's Feeder,
+//     taken from the chain only while some client subscribes (as in
+//     neo-go; the subscribe answer waits for it).
 //     With StartWhenSynchronized it starts with consensus.
 //   - Prometheus and pprof (off by default) start first and stop last.
 //

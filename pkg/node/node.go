@@ -455,6 +455,12 @@ func StorageOptions(d config.DBConfiguration) (storage.Options, error) {
 	// opened the database. The chain writes about once a second
 	// (core.DefaultPersistInterval), so an fsync per write costs little.
 	o.Pebble.SyncWrites = true
+	if m := d.PebbleDBOptions.CacheSizeMiB; m > 0 {
+		o.Pebble.CacheSize = int64(m) << 20
+	}
+	if m := d.PebbleDBOptions.MemTableSizeMiB; m > 0 {
+		o.Pebble.MemTableSize = uint64(m) << 20
+	}
 	if o.Path == "" && e != storage.EngineMemory {
 		o.Path = filepath.Join(config.DBDefaultDir, "chain")
 		if e == storage.EngineBolt {

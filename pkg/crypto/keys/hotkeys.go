@@ -54,7 +54,10 @@ type fixedTable struct {
 	used atomic.Int64 // hotKeys.clock at the last use
 }
 
-var p256N = elliptic.P256().Params().N
+var (
+	p256N        = elliptic.P256().Params().N
+	p256Infinity = nistec.NewP256Point() // read only
+)
 
 // newFixedTable builds the table of the uncompressed point; nil if it is not
 // a valid curve point.
@@ -77,7 +80,7 @@ func newFixedTable(point *[UncompressedSize]byte) *fixedTable {
 
 // mult sets r = u·Q for the 32-byte big-endian scalar u.
 func (ft *fixedTable) mult(r *nistec.P256Point, u *[32]byte) {
-	r.Set(nistec.NewP256Point()) // infinity
+	r.Set(p256Infinity)
 	for i := range fixedWindows {
 		if b := u[31-i]; b != 0 {
 			r.Add(r, &ft.t[i][b-1])
@@ -85,35 +88,45 @@ func (ft *fixedTable) mult(r *nistec.P256Point, u *[32]byte) {
 	}
 }
 
+// verifyScratch holds the big.Int values of one check; verify takes one
+// from verifyPool so that their words are reused.
+type verifyScratch struct {
+	r, s, w, e, u big.Int
+	b1, b2        [32]byte
+	p1, p2        nistec.P256Point
+}
+
+var verifyPool = sync.Pool{New: func() any { return new(verifyScratch) }}
+
 // verify checks the 64-byte r‖s signature of the 32-byte digest (see the
 // comment at the top of the file for the predicate).
 func (ft *fixedTable) verify(sig, digest []byte) bool {
-	r := new(big.Int).SetBytes(sig[:32])
-	s := new(big.Int).SetBytes(sig[32:64])
+	v := verifyPool.Get().(*verifyScratch)
+	defer verifyPool.Put(v)
+	r := v.r.SetBytes(sig[:32])
+	s := v.s.SetBytes(sig[32:64])
 	if r.Sign() == 0 || s.Sign() == 0 || r.Cmp(p256N) >= 0 || s.Cmp(p256N) >= 0 {
 		return false
 	}
-	w := new(big.Int).ModInverse(s, p256N)
-	e := new(big.Int).SetBytes(digest)
-	u1 := e.Mul(e, w)
-	u1.Mod(u1, p256N)
-	u2 := w.Mul(w, r)
-	u2.Mod(u2, p256N)
-	var b1, b2 [32]byte
-	u1.FillBytes(b1[:])
-	u2.FillBytes(b2[:])
+	w := v.w.ModInverse(s, p256N)
+	e := v.e.SetBytes(digest)
+	u1 := v.u.Mul(e, w)
+	e.Mod(u1, p256N) // e = u1 = e·w mod n
+	u1.Mul(w, r)
+	w.Mod(u1, p256N) // w = u2 = r·w mod n
+	e.FillBytes(v.b1[:])
+	w.FillBytes(v.b2[:])
 
-	p1, err := nistec.NewP256Point().ScalarBaseMult(b1[:])
+	p1, err := v.p1.ScalarBaseMult(v.b1[:])
 	if err != nil {
 		return false
 	}
-	var p2 nistec.P256Point
-	ft.mult(&p2, &b2)
-	x, err := p1.Add(p1, &p2).BytesX() // infinity is an error
+	ft.mult(&v.p2, &v.b2)
+	x, err := p1.Add(p1, &v.p2).BytesX() // infinity is an error
 	if err != nil {
 		return false
 	}
-	xi := new(big.Int).SetBytes(x)
+	xi := v.u.SetBytes(x)
 	if xi.Cmp(p256N) >= 0 {
 		xi.Sub(xi, p256N)
 	}
