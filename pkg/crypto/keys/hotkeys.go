@@ -24,11 +24,16 @@ import (
 // R = (e·w)·G + (r·w)·Q, valid iff R is not the point at infinity and
 // x(R) mod n = r. TestHotVerifyMatchesECDSA and FuzzHotVerify compare the two.
 //
-// Cost bound: a table is built only after HotKeyPromoteAfter checks by the
-// key (a build is about 8,000 point additions, the cost of ~30 checks), at
-// most HotKeyTables tables exist (least recently used is dropped), and the
-// counts of keys not yet promoted are forgotten wholesale when there are
-// more than hotKeyCandidates of them.
+// Cost bound: a table is built only for a key that makes HotKeyPromoteAfter
+// of the last hotKeyWindow checks by keys without a table (a build is about
+// 8,000 point additions, the cost of ~30 checks), and at most HotKeyTables
+// tables exist (least recently used is dropped). The counts are forgotten
+// wholesale every hotKeyWindow such checks, so they also stay bounded. A
+// key must be a steady share of the traffic (≥ 1/64 of it), not merely
+// used often over a long time: an import of blocks from thousands of
+// senders, each signing a few hundred transactions, builds no tables
+// (counting over all time, every sender reached the threshold and its
+// table was evicted before its next use: 13% of an import's CPU).
 
 const (
 	// HotKeyTables is the most keys that have a table at once. Each table
@@ -36,8 +41,9 @@ const (
 	HotKeyTables = 8
 	// HotKeyPromoteAfter is how many checks by a key build its table.
 	HotKeyPromoteAfter = 64
-	// hotKeyCandidates bounds the counts kept for keys without a table.
-	hotKeyCandidates = 4096
+	// hotKeyWindow is how many checks by keys without a table the counts
+	// cover; it also bounds the counts kept.
+	hotKeyWindow = 4096
 
 	// fixedWindows × fixedEntries multiples of Q: entry [i][j] is
 	// (j+1)·256^i·Q, so u·Q is the sum of one entry per non-zero byte of u.
@@ -135,25 +141,26 @@ func (ft *fixedTable) verify(sig, digest []byte) bool {
 
 // hotKeys is the set of tables and the counts that lead to them.
 type hotKeys struct {
-	maxTables, promoteAfter, maxCandidates int
+	maxTables, promoteAfter, window int
 
 	clock  atomic.Int64
+	misses int // checks without a table since seen was cleared; guarded by mu
 	mu     sync.RWMutex
 	tables map[[UncompressedSize]byte]*fixedTable
 	seen   map[[UncompressedSize]byte]int // guarded by mu (write lock)
 }
 
-func newHotKeys(maxTables, promoteAfter, maxCandidates int) *hotKeys {
+func newHotKeys(maxTables, promoteAfter, window int) *hotKeys {
 	return &hotKeys{
-		maxTables:     maxTables,
-		promoteAfter:  promoteAfter,
-		maxCandidates: maxCandidates,
-		tables:        make(map[[UncompressedSize]byte]*fixedTable, maxTables),
-		seen:          make(map[[UncompressedSize]byte]int),
+		maxTables:    maxTables,
+		promoteAfter: promoteAfter,
+		window:       window,
+		tables:       make(map[[UncompressedSize]byte]*fixedTable, maxTables),
+		seen:         make(map[[UncompressedSize]byte]int),
 	}
 }
 
-var hot = newHotKeys(HotKeyTables, HotKeyPromoteAfter, hotKeyCandidates)
+var hot = newHotKeys(HotKeyTables, HotKeyPromoteAfter, hotKeyWindow)
 
 // table returns the key's table, counting the check and building the table
 // when the key has become hot; nil while it has none.
@@ -170,11 +177,12 @@ func (h *hotKeys) table(point *[UncompressedSize]byte) *fixedTable {
 		h.mu.Unlock()
 		return ft
 	}
+	if h.misses++; h.misses > h.window {
+		clear(h.seen)
+		h.misses = 1
+	}
 	n := h.seen[*point] + 1
 	if n < h.promoteAfter {
-		if n == 1 && len(h.seen) >= h.maxCandidates {
-			clear(h.seen)
-		}
 		h.seen[*point] = n
 		h.mu.Unlock()
 		return nil
