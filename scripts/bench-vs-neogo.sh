@@ -12,14 +12,23 @@
 #
 # Environment (defaults in brackets):
 #   RUNS [3]  TXS [1000000]  WORKERS [10]  RATE [0: as fast as accepted]  TIME_LIMIT [2m]
-#   NODES ["neogo n3node"]   which nodes to run
+#   NODES ["neogo n3node"]   which nodes to run: neogo, n3node, n3node-base, n3node-small
 #   WORK [/tmp/n3node-bench-vs-neogo]  OUT [$WORK/results-<time>]  CACHE [$WORK/cache]
 #   BASE_PORT [30400]        P2P on BASE_PORT+1, RPC on BASE_PORT+2
 #   NEOGO                    neo-go binary [scripts/get-neogo.sh]
 #   N3NODE                   n3node binary [built into $WORK]
+#   N3NODE_BASE              a second n3node binary (e.g. before a change), run as the
+#                            node kind "n3node-base" when NODES names it (store defaults)
+#   SMALL_CACHE_MIB [8], SMALL_MEMTABLE_MIB [8]
+#                            Pebble sizes of the node kind "n3node-small" (N3NODE with a
+#                            memory budget close to neo-go's LevelDB settings)
 #   N3NODE_RUN_ARGS          arguments of `n3node run`; CONFIG and DIR are replaced
 #                            ["--config CONFIG --relative-path DIR"]
 #   N3NODE_DB                n3node's database engine: pebble, leveldb, boltdb [pebble]
+#   N3NODE_PEBBLE_CACHE_MIB, N3NODE_PEBBLE_MEMTABLE_MIB
+#                            Pebble's block cache and memtable size in n3node's copy of
+#                            the configuration (PebbleDBOptions) [the store's defaults]
+#                            (not for n3node-base, which may predate the options)
 #   PPROF [0]                1 turns on both nodes' pprof on BASE_PORT+3 and takes CPU
 #                            profiles of PROFILE_SECONDS [20] at PROFILE_AT ["5 60"] s
 #                            after the load starts, then a heap profile, into the run's
@@ -67,7 +76,8 @@ NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
   echo "date: $(date -u +%FT%TZ)"
   echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
   echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"
-  echo "n3node: $("$N3NODE" --version); database $N3NODE_DB"
+  echo "n3node: $("$N3NODE" --version); database $N3NODE_DB${N3NODE_PEBBLE_CACHE_MIB:+, cache ${N3NODE_PEBBLE_CACHE_MIB} MiB}${N3NODE_PEBBLE_MEMTABLE_MIB:+, memtable ${N3NODE_PEBBLE_MEMTABLE_MIB} MiB}"
+  [[ -z ${N3NODE_BASE:-} ]] || echo "n3node-base: $N3NODE_BASE"
   echo "workload: TXS=$TXS WORKERS=$WORKERS RATE=$RATE TIME_LIMIT=$TIME_LIMIT RUNS=$RUNS"
 } | tee "$OUT/host.txt" >&2
 
@@ -131,6 +141,7 @@ profile_run() {
     curl -fsS -m $((PROFILE_SECONDS + 30)) -o "$out/cpu-${at}s.pprof" "$base/profile?seconds=$PROFILE_SECONDS" || true
   done
   curl -fsS -m 30 -o "$out/heap.pprof" "$base/heap" || true
+  curl -fsS -m 30 -o "$out/heap.txt" "$base/heap?debug=1" || true
   curl -fsS -m 30 -o "$out/allocs.pprof" "$base/allocs" || true
 }
 
@@ -156,12 +167,24 @@ run_one() {
       desc="neo-go 0.120.0"
       "$NEOGO" node --config-file "$dir/protocol.yml" --relative-path "$dir" >"$dir/node.log" 2>&1 &
       ;;
-    n3node)
-      desc="n3node"
-      local args=${N3NODE_RUN_ARGS//CONFIG/$dir/protocol.yml}
+    n3node | n3node-base | n3node-small)
+      desc=$kind
+      local cfg=$dir/protocol.yml bin=$N3NODE
+      local cache=${N3NODE_PEBBLE_CACHE_MIB:-} memtable=${N3NODE_PEBBLE_MEMTABLE_MIB:-}
+      case $kind in
+        n3node-base) bin=${N3NODE_BASE:?N3NODE_BASE names the base binary} cache="" memtable="" ;;
+        n3node-small) cache=${SMALL_CACHE_MIB:-8} memtable=${SMALL_MEMTABLE_MIB:-8} ;;
+      esac
+      if [[ -n $cache$memtable ]]; then
+        # An n3node extension neo-go would reject, so in n3node's copy only.
+        cfg=$dir/protocol-n3node.yml
+        sed -e "s/^  DBConfiguration:$/  DBConfiguration:\n    PebbleDBOptions:\n      CacheSizeMiB: ${cache:-0}\n      MemTableSizeMiB: ${memtable:-0}/" \
+          "$dir/protocol.yml" >"$cfg"
+      fi
+      local args=${N3NODE_RUN_ARGS//CONFIG/$cfg}
       args=${args//DIR/$dir}
       # shellcheck disable=SC2086
-      "$N3NODE" run $args --db "$N3NODE_DB" >"$dir/node.log" 2>&1 &
+      "$bin" run $args --db "$N3NODE_DB" >"$dir/node.log" 2>&1 &
       ;;
   esac
   node_pid=$!

@@ -330,7 +330,8 @@ func TestStatAndComparison(t *testing.T) {
 	var sb strings.Builder
 	WriteComparison(&sb, a, b)
 	out := sb.String()
-	for _, want := range []string{"| TPS | 5000 (4000 … 5200) | 10400 (10400 … 10400) | 2.08 |", "| node CPU, % of the host | 72.0 (70.0 … 75.0) | 60.0 (60.0 … 60.0) | 0.83 |"} {
+	for _, want := range []string{"| TPS | 5000 (4000 … 5200) | 10400 (10400 … 10400) | 2.08 |", "| node CPU, % of the host | 72.0 (70.0 … 75.0) | 60.0 (60.0 … 60.0) | 0.83 |",
+		"| TPS per % of node CPU | 71 (53 … 72) | 173 (173 … 173) | 2.43 |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("comparison lacks %q:\n%s", want, out)
 		}

@@ -47,12 +47,16 @@ type Summary struct {
 	Txs       Stat   `json:"txs"`       // transactions in the TPS window
 	Early     Stat   `json:"tps_0_20s"`
 	Late      Stat   `json:"tps_60_120s"`
+	// TPSPerCPU is TPS / node CPU % of each run: the work done per share
+	// of the host, less sensitive than TPS to how much of the host other
+	// processes took during the run.
+	TPSPerCPU Stat `json:"tps_per_cpu"`
 }
 
 // Summarize collects the figures of a node's runs.
 func Summarize(name string, runs []*Result) Summary {
 	s := Summary{Name: name, Runs: len(runs)}
-	var tps, rps, cpu, rssMean, rssMax, client, other, txs, early, late []float64
+	var tps, rps, cpu, rssMean, rssMax, client, other, txs, early, late, perCPU []float64
 	for _, r := range runs {
 		if s.UserAgent == "" {
 			s.UserAgent = r.Node.UserAgent
@@ -72,12 +76,16 @@ func Summarize(name string, runs []*Result) Summary {
 			rssMax = append(rssMax, r.Resources.RSSMaxMiB)
 			client = append(client, r.Resources.ClientCPU)
 			other = append(other, r.Resources.OtherCPU)
+			if r.Resources.CPUMean > 0 {
+				perCPU = append(perCPU, r.TPS.TPS/r.Resources.CPUMean)
+			}
 		}
 	}
 	s.TPS, s.RPS, s.Txs = NewStat(tps), NewStat(rps), NewStat(txs)
 	s.CPU, s.RSSMean, s.RSSMax, s.ClientCPU = NewStat(cpu), NewStat(rssMean), NewStat(rssMax), NewStat(client)
 	s.OtherCPU = NewStat(other)
 	s.Early, s.Late = NewStat(early), NewStat(late)
+	s.TPSPerCPU = NewStat(perCPU)
 	return s
 }
 
@@ -105,6 +113,7 @@ func WriteComparison(w io.Writer, sums ...Summary) {
 		{"TPS, 60–120 s", func(s Summary) Stat { return s.Late }, "%.0f"},
 		{"RPS", func(s Summary) Stat { return s.RPS }, "%.0f"},
 		{"node CPU, % of the host", func(s Summary) Stat { return s.CPU }, "%.1f"},
+		{"TPS per % of node CPU", func(s Summary) Stat { return s.TPSPerCPU }, "%.0f"},
 		{"node RSS mean, MiB", func(s Summary) Stat { return s.RSSMean }, "%.1f"},
 		{"node RSS max, MiB", func(s Summary) Stat { return s.RSSMax }, "%.1f"},
 		{"bench client CPU, %", func(s Summary) Stat { return s.ClientCPU }, "%.1f"},

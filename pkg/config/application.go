@@ -106,6 +106,11 @@ type BoltDBOptions struct {
 type PebbleDBOptions struct {
 	DataDirectoryPath string `yaml:"DataDirectoryPath"`
 	ReadOnly          bool   `yaml:"ReadOnly"`
+	// CacheSizeMiB is the block cache and MemTableSizeMiB the size of one
+	// memtable, in MiB; 0 keeps the store's defaults (128 and 64,
+	// docs/storage.md). Smaller values trade speed for memory.
+	CacheSizeMiB    int `yaml:"CacheSizeMiB"`
+	MemTableSizeMiB int `yaml:"MemTableSizeMiB"`
 }
 
 // Validate checks the store type and that the chosen store has a path.
@@ -123,6 +128,12 @@ func (d DBConfiguration) Validate() error {
 	case DBPebbleDB:
 		if d.PebbleDBOptions.DataDirectoryPath == "" {
 			return fieldErr("ApplicationConfiguration.DBConfiguration.PebbleDBOptions.DataDirectoryPath", "pebble needs DataDirectoryPath")
+		}
+		if d.PebbleDBOptions.CacheSizeMiB < 0 {
+			return fieldErr("ApplicationConfiguration.DBConfiguration.PebbleDBOptions.CacheSizeMiB", "negative cache size")
+		}
+		if m := d.PebbleDBOptions.MemTableSizeMiB; m < 0 || m >= 4096 {
+			return fieldErr("ApplicationConfiguration.DBConfiguration.PebbleDBOptions.MemTableSizeMiB", "memtable size %d MiB out of [0, 4096)", m)
 		}
 	default:
 		return fieldErr("ApplicationConfiguration.DBConfiguration.Type", "unknown storage type %q (want %s, %s, %s or %s)", d.Type, DBLevelDB, DBBoltDB, DBInMemory, DBPebbleDB)

@@ -115,9 +115,11 @@ func NewBlockchainConfig(p ProtocolConfiguration, a ApplicationConfiguration) (B
 		return Blockchain{}, fieldErr("ApplicationConfiguration.TrustedHeader", "TrustedHeader can not be used without P2PStateExchangeExtensions or NeoFSStateSyncExtensions")
 	}
 	if cfg.P2PStateExchangeExtensions {
-		if !cfg.StateRootInHeader {
-			return Blockchain{}, fieldErr("ProtocolConfiguration.P2PStateExchangeExtensions", "P2PStatesExchangeExtensions are enabled, but StateRootInHeader is off")
-		}
+		// neo-go also requires StateRootInHeader here (it trusts the root
+		// of the sync point from header P+1). n3node has no such header
+		// field and takes the root from the operator (docs/statesync.md),
+		// and its consensus refuses StateRootInHeader: requiring it would
+		// leave state exchange networks without n3node validators.
 		if cfg.KeepOnlyLatestState && !cfg.RemoveUntraceableBlocks {
 			return Blockchain{}, fieldErr("ProtocolConfiguration.P2PStateExchangeExtensions", "P2PStateExchangeExtensions can be enabled either on MPT-complete node (KeepOnlyLatestState=false) or on light GC-enabled node (RemoveUntraceableBlocks=true)")
 		}

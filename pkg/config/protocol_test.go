@@ -187,8 +187,7 @@ func TestBlockchainChecks(t *testing.T) {
 	}{
 		{"both syncs", func(p *ProtocolConfiguration) { p.P2PStateExchangeExtensions, p.NeoFSStateSyncExtensions = true, true }, nil, "cannot be enabled simultaneously"},
 		{"trusted header", nil, func(a *ApplicationConfiguration) { a.TrustedHeader = th }, "TrustedHeader can not be used"},
-		{"state root", func(p *ProtocolConfiguration) { p.P2PStateExchangeExtensions = true }, nil, "StateRootInHeader is off"},
-		{"latest state", func(p *ProtocolConfiguration) { p.P2PStateExchangeExtensions, p.StateRootInHeader = true, true },
+		{"latest state", func(p *ProtocolConfiguration) { p.P2PStateExchangeExtensions = true },
 			func(a *ApplicationConfiguration) { a.KeepOnlyLatestState = true }, "MPT-complete node"},
 		{"neofs fetchers", func(p *ProtocolConfiguration) { p.NeoFSStateSyncExtensions = true }, nil, "NeoFSBlockFetcher or NeoFSStateFetcher are off"},
 		{"neofs archival", func(p *ProtocolConfiguration) { p.NeoFSStateSyncExtensions = true },
@@ -210,18 +209,22 @@ func TestBlockchainChecks(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 		}
 	}
-	// Valid state-sync setups get the default interval.
+	// Valid state-sync setups get the default interval. Deviation:
+	// neo-go also requires StateRootInHeader with P2PStateExchangeExtensions
+	// (see NewBlockchainConfig).
 	p := base
-	p.P2PStateExchangeExtensions, p.StateRootInHeader = true, true
-	bc, err := NewBlockchainConfig(p, ApplicationConfiguration{Ledger: Ledger{TrustedHeader: th, RemoveUntraceableBlocks: true}})
-	if err != nil || bc.StateSyncInterval != DefaultStateSyncInterval {
-		t.Errorf("p2p state sync: %v %d", err, bc.StateSyncInterval)
+	for _, inHeader := range []bool{true, false} {
+		p.P2PStateExchangeExtensions, p.StateRootInHeader = true, inHeader
+		bc, err := NewBlockchainConfig(p, ApplicationConfiguration{Ledger: Ledger{TrustedHeader: th, RemoveUntraceableBlocks: true}})
+		if err != nil || bc.StateSyncInterval != DefaultStateSyncInterval {
+			t.Errorf("p2p state sync (StateRootInHeader %v): %v %d", inHeader, err, bc.StateSyncInterval)
+		}
 	}
 	p = base
 	p.NeoFSStateSyncExtensions = true
 	a := ApplicationConfiguration{Ledger: Ledger{RemoveUntraceableBlocks: true}}
 	a.NeoFSBlockFetcher.Enabled, a.NeoFSStateFetcher.Enabled = true, true
-	bc, err = NewBlockchainConfig(p, a)
+	bc, err := NewBlockchainConfig(p, a)
 	if err != nil || bc.StateSyncInterval != DefaultStateSyncInterval {
 		t.Errorf("neofs state sync: %v %d", err, bc.StateSyncInterval)
 	}

@@ -3,6 +3,8 @@ package neorpc
 import (
 	"encoding/json"
 	"errors"
+
+	"github.com/n3node/n3node/pkg/core/mempoolevent"
 )
 
 // EventID is a subscription stream. The numeric values are neo-go's.
@@ -93,55 +95,20 @@ func (e *EventID) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MempoolEventType is the kind of a mempool (or notary pool) event.
-type MempoolEventType byte
+// MempoolEventType is the kind of a mempool (or notary pool) event: the
+// pool's own type, whose JSON form is the wire form.
+type MempoolEventType = mempoolevent.Type
 
 // Mempool event kinds (neo-go's mempoolevent.Type values).
 const (
-	TransactionAdded   MempoolEventType = 0x01
-	TransactionRemoved MempoolEventType = 0x02
+	TransactionAdded   = mempoolevent.TransactionAdded
+	TransactionRemoved = mempoolevent.TransactionRemoved
 )
 
 // ErrInvalidEventType is returned when parsing an unknown mempool event type.
-var ErrInvalidEventType = errors.New("invalid event type name")
-
-// String returns "added", "removed" or "unknown".
-func (t MempoolEventType) String() string {
-	switch t {
-	case TransactionAdded:
-		return "added"
-	case TransactionRemoved:
-		return "removed"
-	default:
-		return "unknown"
-	}
-}
+var ErrInvalidEventType = mempoolevent.ErrUnknownType
 
 // MempoolEventTypeFromString parses "added" or "removed".
 func MempoolEventTypeFromString(s string) (MempoolEventType, error) {
-	switch s {
-	case "added":
-		return TransactionAdded, nil
-	case "removed":
-		return TransactionRemoved, nil
-	default:
-		return 0, ErrInvalidEventType
-	}
-}
-
-// MarshalJSON writes the type name.
-func (t MempoolEventType) MarshalJSON() ([]byte, error) { return json.Marshal(t.String()) }
-
-// UnmarshalJSON parses the type name.
-func (t *MempoolEventType) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	v, err := MempoolEventTypeFromString(s)
-	if err != nil {
-		return err
-	}
-	*t = v
-	return nil
+	return mempoolevent.ParseType(s)
 }

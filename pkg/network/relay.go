@@ -18,6 +18,17 @@ const (
 	requestTTL = 30 * time.Second
 	// maxRequests bounds the request tracker.
 	maxRequests = 100_000
+	// maxPeerRequests bounds the items requested from one peer and not
+	// yet received, refused or expired. While a peer is at the bound its
+	// inventories are dropped before any hash is looked up, so a peer
+	// that announces unknown items and never delivers them costs at most
+	// this many mempool and chain lookups per requestTTL, and cannot fill
+	// the tracker that every other peer's announcements go through. An
+	// honest peer answers getdata within a round trip; the bound is two
+	// seconds of relay at 10,000 transactions a second. Neither C# nor
+	// neo-go bounds the requests per peer (C# TaskManager's
+	// MaxConcurrentTasks = 3 counts the peers asked for one hash).
+	maxPeerRequests = 20_000
 	// txBatchSize is the most transaction hashes announced at once
 	// (neo-go broadcastTxLoop).
 	txBatchSize = 42
@@ -152,10 +163,11 @@ func (s *Server) sendTo(peers []*Peer, k *packet, hp bool, target int, hook *sen
 }
 
 // requests tracks items asked for with getdata, so that an item several
-// peers announce is requested once.
+// peers announce is requested once, and counts them per peer.
 type requests struct {
-	mu sync.Mutex
-	m  map[hash.Uint256]request
+	mu      sync.Mutex
+	m       map[hash.Uint256]request
+	perPeer map[*Peer]int
 }
 
 type request struct {
@@ -163,18 +175,31 @@ type request struct {
 	at   time.Time
 }
 
-func newRequests() *requests { return &requests{m: make(map[hash.Uint256]request)} }
+func newRequests() *requests {
+	return &requests{m: make(map[hash.Uint256]request), perPeer: make(map[*Peer]int)}
+}
 
 // claim returns the hashes of hs that should be requested from p now:
-// those exists reports unknown and that are not already on their way.
-// It records them as requested from p.
+// those exists reports unknown and that are not already on their way, at
+// most what p's maxPeerRequests allowance leaves. It records them as
+// requested from p. A peer at its allowance gets nil without a lookup.
 func (r *requests) claim(p *Peer, hs []hash.Uint256, now time.Time, exists func(hash.Uint256) bool) []hash.Uint256 {
+	r.mu.Lock()
+	full := r.perPeer[p] >= maxPeerRequests
+	r.mu.Unlock()
+	if full {
+		return nil
+	}
 	var out []hash.Uint256
 	for _, h := range hs {
 		if exists(h) {
 			continue
 		}
 		r.mu.Lock()
+		if r.perPeer[p] >= maxPeerRequests {
+			r.mu.Unlock()
+			break
+		}
 		e, pending := r.m[h]
 		if pending && now.Sub(e.at) < requestTTL && !e.peer.isGone() {
 			r.mu.Unlock()
@@ -184,17 +209,40 @@ func (r *requests) claim(p *Peer, hs []hash.Uint256, now time.Time, exists func(
 			r.mu.Unlock()
 			continue
 		}
+		if pending {
+			r.forget(e.peer)
+		}
 		r.m[h] = request{peer: p, at: now}
+		r.perPeer[p]++
 		r.mu.Unlock()
 		out = append(out, h)
 	}
 	return out
 }
 
+// forget lowers p's count of pending requests; r.mu is held.
+func (r *requests) forget(p *Peer) {
+	if n := r.perPeer[p] - 1; n > 0 {
+		r.perPeer[p] = n
+	} else {
+		delete(r.perPeer, p)
+	}
+}
+
+// pending returns the number of requests outstanding with p.
+func (r *requests) pending(p *Peer) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.perPeer[p]
+}
+
 // done forgets a request (the item arrived or was refused).
 func (r *requests) done(h hash.Uint256) {
 	r.mu.Lock()
-	delete(r.m, h)
+	if e, ok := r.m[h]; ok {
+		delete(r.m, h)
+		r.forget(e.peer)
+	}
 	r.mu.Unlock()
 }
 
@@ -207,6 +255,7 @@ func (r *requests) peerGone(p *Peer) {
 			delete(r.m, h)
 		}
 	}
+	delete(r.perPeer, p)
 }
 
 // expire forgets requests older than requestTTL.
@@ -216,6 +265,7 @@ func (r *requests) expire(now time.Time) {
 	for h, e := range r.m {
 		if now.Sub(e.at) >= requestTTL {
 			delete(r.m, h)
+			r.forget(e.peer)
 		}
 	}
 }

@@ -105,14 +105,20 @@ func (s *Server) blockSink(bh, hh uint32) (*bqueue.Queue, uint32, uint32) {
 	return s.stx.q, ss.BlockHeight(), min(hh, ss.SyncPoint())
 }
 
-// queueBlock queues a block received from a peer.
-func (s *Server) queueBlock(b *block.Block) {
-	if !s.stateSyncActive() {
-		s.bq.Put(b)
-		return
+// queueBlock queues a block received from a peer; checked says that it
+// matches the known header of its height.
+func (s *Server) queueBlock(b *block.Block, checked bool) {
+	q := s.bq
+	if s.stateSyncActive() {
+		if !s.stx.ss.NeedBlocks() || b.Index > s.stx.ss.SyncPoint() {
+			return
+		}
+		q = s.stx.q
 	}
-	if s.stx.ss.NeedBlocks() && b.Index <= s.stx.ss.SyncPoint() {
-		s.stx.q.Put(b)
+	if checked {
+		q.PutChecked(b)
+	} else {
+		q.Put(b)
 	}
 }
 

@@ -240,11 +240,14 @@ func (s *Server) onBlock(p *Peer, b *block.Block) error {
 	if b.Index <= s.ledger.BlockHeight() {
 		return nil
 	}
+	checked := false
 	if b.Index <= s.ledger.HeaderHeight() {
-		if want := s.ledger.GetHeaderHash(b.Index); !want.IsZero() && want != b.Hash() {
+		want := s.ledger.GetHeaderHash(b.Index)
+		if !want.IsZero() && want != b.Hash() {
 			return ErrBlockMismatch
 		}
+		checked = !want.IsZero()
 	}
-	s.queueBlock(b)
+	s.queueBlock(b, checked)
 	return nil
 }

@@ -21,8 +21,8 @@
 //   - Consensus (when enabled) gets the chain as consensus.Ledger (its
 //     blocks are added, then announced with RelayBlock; proposals are
 //     checked in a scratch pool as neo-go does), the memory pool, and the
-//     P2P server as Broadcaster. "dBFT" extensible payloads are converted
-//     field by field and passed to OnPayload; transactions requested by
+//     P2P server as Broadcaster. "dBFT" extensible payloads are passed to
+//     OnPayload as they are; transactions requested by
 //     consensus reach OnTransaction through the server's tx hook; every
 //     added block's header reaches OnNewBlock from a chain subscription.
 //     Consensus starts once the P2P server reports synchronization (at
@@ -30,7 +30,9 @@
 //   - RPC (when enabled) serves the chain methods of package chainrpc
 //     over coreledger's adapter of the chain, with the P2P server as its
 //     Network (sendrawtransaction relays); the chain's and the memory
-//     pool's events reach WebSocket subscribers through chainrpc's Feeder.
+//     pool's events reach WebSocket subscribers through chainrpc's Feeder,
+//     taken from the chain only while some client subscribes (as in
+//     neo-go; the subscribe answer waits for it).
 //     With StartWhenSynchronized it starts with consensus.
 //   - Prometheus and pprof (off by default) start first and stop last.
 //

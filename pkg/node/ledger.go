@@ -9,7 +9,6 @@ import (
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/consensus"
-	"github.com/n3node/n3node/pkg/consensus/message"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/mempool"
@@ -255,33 +254,10 @@ func (l consensusLedger) AddBlock(b *block.Block) error {
 // broadcaster is the P2P server as the consensus service sees it.
 type broadcaster struct{ srv *network.Server }
 
-// BroadcastExtensible converts the consensus envelope to the network's
-// (field by field: consensus may not import network) and relays it.
-func (b broadcaster) BroadcastExtensible(e *message.Extensible) {
-	_ = b.srv.BroadcastExtensible(toNetwork(e))
+// BroadcastExtensible relays a consensus message.
+func (b broadcaster) BroadcastExtensible(e *payload.Extensible) {
+	_ = b.srv.BroadcastExtensible(e)
 }
 
 func (b broadcaster) RequestTx(hashes ...hash.Uint256) { b.srv.RequestTx(hashes...) }
 func (b broadcaster) StopTxFlow()                      { b.srv.StopTxFlow() }
-
-func toNetwork(e *message.Extensible) *payload.Extensible {
-	return &payload.Extensible{
-		Category:        e.Category,
-		ValidBlockStart: e.ValidBlockStart,
-		ValidBlockEnd:   e.ValidBlockEnd,
-		Sender:          e.Sender,
-		Data:            e.Data,
-		Witness:         e.Witness,
-	}
-}
-
-func toConsensus(e *payload.Extensible) *message.Extensible {
-	return &message.Extensible{
-		Category:        e.Category,
-		ValidBlockStart: e.ValidBlockStart,
-		ValidBlockEnd:   e.ValidBlockEnd,
-		Sender:          e.Sender,
-		Data:            e.Data,
-		Witness:         e.Witness,
-	}
-}

@@ -212,7 +212,7 @@ func (n *Node) build(opts Options) error {
 // heights or not signed by the validator they name are ignored, as in
 // neo-go.
 func (n *Node) onConsensusPayload(e *payload.Extensible) error {
-	err := n.cons.OnPayload(toConsensus(e))
+	err := n.cons.OnPayload(e)
 	if errors.Is(err, consensus.ErrInvalidPayload) {
 		return err
 	}
@@ -455,6 +455,12 @@ func StorageOptions(d config.DBConfiguration) (storage.Options, error) {
 	// opened the database. The chain writes about once a second
 	// (core.DefaultPersistInterval), so an fsync per write costs little.
 	o.Pebble.SyncWrites = true
+	if m := d.PebbleDBOptions.CacheSizeMiB; m > 0 {
+		o.Pebble.CacheSize = int64(m) << 20
+	}
+	if m := d.PebbleDBOptions.MemTableSizeMiB; m > 0 {
+		o.Pebble.MemTableSize = uint64(m) << 20
+	}
 	if o.Path == "" && e != storage.EngineMemory {
 		o.Path = filepath.Join(config.DBDefaultDir, "chain")
 		if e == storage.EngineBolt {

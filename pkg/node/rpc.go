@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -87,33 +88,63 @@ func (n *Node) registerMethods() error {
 }
 
 // rpcEvents feeds the chain's and the memory pool's events to WebSocket
-// subscribers, in the chain's order.
+// subscribers, in the chain's order. It takes them from the chain only
+// while some client subscribes (as neo-go's RPC server does): with nobody
+// listening, every transaction, notification and execution would otherwise
+// pass through a few goroutines for nothing.
 type rpcEvents struct {
-	unsubscribe func()
-	cancel      context.CancelFunc
-	done        chan struct{}
+	mu          sync.Mutex
+	stopped     bool
+	unsubscribe func()             // from the chain; nil while off
+	cancel      context.CancelFunc // the feeder's
+	done        chan struct{}      // closed when the feeder has returned
 }
 
 func (e *rpcEvents) start(n *Node) {
-	events, unsubscribe := coreledger.Subscribe(n.chain, true)
-	ctx, cancel := context.WithCancel(context.Background())
-	e.unsubscribe, e.cancel, e.done = unsubscribe, cancel, make(chan struct{})
-	feeder := chainrpc.NewFeeder(n.rpc)
-	go func() {
-		defer close(e.done)
-		feeder.Run(ctx, events)
-	}()
+	n.rpc.OnSubscriptionChange(func() { e.reconcile(n) })
+	e.reconcile(n)
 }
 
-// stop unsubscribes (draining what the chain is delivering) and waits
-// for the feeder.
-func (e *rpcEvents) stop(*Node) {
-	if e.unsubscribe == nil {
-		return
+// reconcile takes the chain's events if some client subscribes and drops
+// them if none does. It is called after every change of the subscriptions
+// (before a subscribe is answered, so the new subscriber sees the next
+// event).
+func (e *rpcEvents) reconcile(n *Node) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	want := !e.stopped && n.rpc.HasAnySubscribers()
+	switch {
+	case want && e.unsubscribe == nil:
+		events, unsubscribe := coreledger.Subscribe(n.chain, true)
+		ctx, cancel := context.WithCancel(context.Background())
+		e.unsubscribe, e.cancel, e.done = unsubscribe, cancel, make(chan struct{})
+		feeder := chainrpc.NewFeeder(n.rpc)
+		go func(done chan struct{}) {
+			defer close(done)
+			feeder.Run(ctx, events)
+		}(e.done)
+	case !want && e.unsubscribe != nil:
+		e.off()
 	}
+}
+
+// off unsubscribes (draining what the chain is delivering) and waits for
+// the feeder; e.mu is held.
+func (e *rpcEvents) off() {
 	e.unsubscribe()
 	e.cancel()
 	<-e.done
+	e.unsubscribe, e.cancel, e.done = nil, nil, nil
+}
+
+// stop turns the events off for good.
+func (e *rpcEvents) stop(*Node) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.stopped = true
+	if e.unsubscribe != nil {
+		e.off()
+	}
 }
 
 // rpcNetwork is the P2P server as the chain methods see it.

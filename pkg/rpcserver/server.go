@@ -51,7 +51,9 @@ type Server struct {
 
 	subsMu    sync.RWMutex
 	conns     map[*wsConn]struct{}
-	subCounts [256]atomic.Int32 // live subscriptions per stream
+	subCounts [256]atomic.Int32      // live subscriptions per stream
+	subTotal  atomic.Int32           // live subscriptions of all streams
+	subHook   atomic.Pointer[func()] // OnSubscriptionChange's
 }
 
 // New makes a server with cfg (zero fields get neo-go's defaults) and the

@@ -174,17 +174,41 @@ func (c *wsConn) close() {
 
 // dropConn removes c and its subscriptions.
 func (s *Server) dropConn(c *wsConn) int {
+	changed := false
+	defer func() {
+		if changed {
+			s.subscriptionsChanged()
+		}
+	}()
 	s.subsMu.Lock()
 	defer s.subsMu.Unlock()
 	delete(s.conns, c)
 	for i := range c.feeds {
 		if e := c.feeds[i].event; e != neorpc.InvalidEventID {
 			s.subCounts[e].Add(-1)
+			s.subTotal.Add(-1)
 			c.feeds[i] = feed{}
+			changed = true
 		}
 	}
 	return len(s.conns)
 }
+
+// OnSubscriptionChange makes the server call fn after every subscribe,
+// unsubscribe or closed connection that changed the set of WebSocket
+// subscriptions, outside the server's locks (a subscribe is answered
+// after fn returns). A node uses it to take the chain's events only while
+// somebody listens (HasAnySubscribers), as neo-go does.
+func (s *Server) OnSubscriptionChange(fn func()) { s.subHook.Store(&fn) }
+
+func (s *Server) subscriptionsChanged() {
+	if fn := s.subHook.Load(); fn != nil {
+		(*fn)()
+	}
+}
+
+// HasAnySubscribers reports whether any client subscribes to any stream.
+func (s *Server) HasAnySubscribers() bool { return s.subTotal.Load() > 0 }
 
 // readLoop reads and answers requests. A message that does not decode ends
 // the connection without an answer, as in neo-go.
@@ -342,6 +366,12 @@ func (s *Server) subscribe(_ context.Context, p neorpc.Params, c *wsConn) (any, 
 			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, err.Error())
 		}
 	}
+	changed := false
+	defer func() {
+		if changed {
+			s.subscriptionsChanged()
+		}
+	}()
 	s.subsMu.Lock()
 	defer s.subsMu.Unlock()
 	id := 0
@@ -358,6 +388,8 @@ func (s *Server) subscribe(_ context.Context, p neorpc.Params, c *wsConn) (any, 
 	}
 	c.feeds[id] = feed{event: event, filter: filter}
 	s.subCounts[event].Add(1)
+	s.subTotal.Add(1)
+	changed = true
 	return strconv.Itoa(id), nil
 }
 
@@ -367,13 +399,21 @@ func (s *Server) unsubscribe(_ context.Context, p neorpc.Params, c *wsConn) (any
 	if err != nil || id < 0 {
 		return nil, neorpc.ErrInvalidParams
 	}
+	changed := false
+	defer func() {
+		if changed {
+			s.subscriptionsChanged()
+		}
+	}()
 	s.subsMu.Lock()
 	defer s.subsMu.Unlock()
 	if id >= len(c.feeds) || c.feeds[id].event == neorpc.InvalidEventID {
 		return nil, neorpc.ErrInvalidParams
 	}
 	s.subCounts[c.feeds[id].event].Add(-1)
+	s.subTotal.Add(-1)
 	c.feeds[id] = feed{}
+	changed = true
 	return true, nil
 }
 

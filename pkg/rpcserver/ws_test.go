@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -406,5 +407,46 @@ func TestWSHandshakeErrors(t *testing.T) {
 		if rec.Code != c.status || rec.Body.String() != http.StatusText(c.status)+"\n" || rec.Header().Get("Sec-Websocket-Version") != "13" {
 			t.Errorf("case %d: %d %q %v", i, rec.Code, rec.Body, rec.Header())
 		}
+	}
+}
+
+// TestSubscriptionChangeHook: the hook runs before a subscribe is answered
+// and after unsubscribes and closed connections, and HasAnySubscribers
+// follows the subscriptions of all streams.
+func TestSubscriptionChangeHook(t *testing.T) {
+	s := testServer(t, Config{})
+	var calls atomic.Int32
+	var activeAtCall atomic.Bool
+	s.OnSubscriptionChange(func() {
+		calls.Add(1)
+		activeAtCall.Store(s.HasAnySubscribers())
+	})
+	addr := startServer(t, s)
+	w := dialWS(t, addr)
+	if s.HasAnySubscribers() {
+		t.Fatal("subscribers before any subscribe")
+	}
+	if got := w.call("subscribe", `["block_added"]`); !strings.HasSuffix(got, `"result":"0"}`) {
+		t.Fatal(got)
+	}
+	if calls.Load() != 1 || !activeAtCall.Load() || !s.HasAnySubscribers() {
+		t.Fatalf("after subscribe: %d calls, active %v", calls.Load(), activeAtCall.Load())
+	}
+	if got := w.call("subscribe", `["transaction_added"]`); !strings.HasSuffix(got, `"result":"1"}`) {
+		t.Fatal(got)
+	}
+	if got := w.call("subscribe", `["foo"]`); !strings.Contains(got, `"error"`) {
+		t.Fatal(got)
+	}
+	if got := w.call("unsubscribe", `[0]`); !strings.HasSuffix(got, `"result":true}`) {
+		t.Fatal(got)
+	}
+	if calls.Load() != 3 || !s.HasAnySubscribers() {
+		t.Fatalf("after a failed subscribe and an unsubscribe: %d calls", calls.Load())
+	}
+	w.c.CloseNow()
+	waitFor(t, func() bool { return calls.Load() == 4 })
+	if s.HasAnySubscribers() || activeAtCall.Load() {
+		t.Fatal("subscribers left after the connection closed")
 	}
 }

@@ -107,16 +107,22 @@ type Instruction struct {
 // Instructions decodes b from the start; it stops at the first undecodable
 // instruction and returns the error.
 func Instructions(b []byte) ([]Instruction, error) {
-	var res []Instruction
+	return AppendInstructions(nil, b)
+}
+
+// AppendInstructions is Instructions appending to dst (so a caller can
+// decode into a buffer of its own, e.g. on its stack). The operands are
+// sub-slices of b.
+func AppendInstructions(dst []Instruction, b []byte) ([]Instruction, error) {
 	for ip := 0; ip < len(b); {
 		op, operand, size, err := decodeAt(b, ip)
 		if err != nil {
-			return res, err
+			return dst, err
 		}
-		res = append(res, Instruction{IP: ip, Op: op, Operand: operand})
+		dst = append(dst, Instruction{IP: ip, Op: op, Operand: operand})
 		ip += size
 	}
-	return res, nil
+	return dst, nil
 }
 
 // ValidateScript is the strict-mode check of C# Script (used when contracts

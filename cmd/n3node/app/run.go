@@ -55,6 +55,7 @@ JSON-RPC on 127.0.0.1:30333. --config reads a neo-go style configuration,
 			&cli.StringFlag{Name: "rpc", Usage: "JSON-RPC listen `ADDR` (host:port; enables RPC)"},
 			&cli.StringFlag{Name: "p2p", Usage: "P2P listen `ADDR` ([host]:port[:announcedPort])"},
 			&cli.BoolFlag{Name: "debug", Usage: "log at debug level"},
+			&cli.StringFlag{Name: "statesync-root", Usage: "trusted state root `INDEX:ROOTHASH` of the state sync point (getstateroot INDEX on a node you trust; needs P2PStateExchangeExtensions and RemoveUntraceableBlocks)"},
 		},
 		Action: runNode,
 	}
@@ -174,6 +175,10 @@ func runNode(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
+	sopts, err := runServiceOptions(c, &cfg)
+	if err != nil {
+		return err
+	}
 	log, closer, err := newLogger(cfg.ApplicationConfiguration.Logger, os.Stderr)
 	if err != nil {
 		return err
@@ -184,13 +189,41 @@ func runNode(ctx context.Context, c *cli.Command) error {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	return serve(ctx, &cfg, log, sigs, func() { os.Exit(exitForced) })
+	return serve(ctx, &cfg, sopts, log, sigs, func() { os.Exit(exitForced) })
+}
+
+// runServiceOptions reads the service flags (--statesync-root) and checks
+// them against the configuration: a trusted root is refused on a node
+// that does not sync state (node.ErrStateSyncRoot).
+func runServiceOptions(c *cli.Command, cfg *config.Config) (node.ServiceOptions, error) {
+	var o node.ServiceOptions
+	s := c.String("statesync-root")
+	if s == "" {
+		return o, nil
+	}
+	r, err := node.ParseTrustedRoot(s)
+	if err != nil {
+		return o, fmt.Errorf("--statesync-root: %w", err)
+	}
+	bc, err := cfg.Blockchain()
+	if err != nil {
+		return o, err
+	}
+	if !bc.P2PStateExchangeExtensions || !bc.RemoveUntraceableBlocks {
+		return o, fmt.Errorf("--statesync-root: %w (the configuration has P2PStateExchangeExtensions %v, RemoveUntraceableBlocks %v)",
+			node.ErrStateSyncRoot, bc.P2PStateExchangeExtensions, bc.RemoveUntraceableBlocks)
+	}
+	if r.Index%uint32(bc.StateSyncInterval) != 0 {
+		return o, fmt.Errorf("--statesync-root: index %d is not a state sync point (a multiple of StateSyncInterval %d)", r.Index, bc.StateSyncInterval)
+	}
+	o.StateSyncRoot = &r
+	return o, nil
 }
 
 // serve runs a node until ctx ends or a signal arrives, then shuts it
 // down; a second signal calls forceExit.
-func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, sigs <-chan os.Signal, forceExit func()) error {
-	n, err := node.New(cfg, node.Options{Logger: log, Version: Version})
+func serve(ctx context.Context, cfg *config.Config, sopts node.ServiceOptions, log *slog.Logger, sigs <-chan os.Signal, forceExit func()) error {
+	n, err := node.New(cfg, node.Options{Logger: log, Version: Version, ServiceOptions: sopts})
 	if err != nil {
 		return err
 	}

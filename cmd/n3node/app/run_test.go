@@ -20,9 +20,6 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/config"
-	"github.com/n3node/n3node/pkg/core"
-	"github.com/n3node/n3node/pkg/core/native/nativenames"
-	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/node"
 	"github.com/n3node/n3node/pkg/rpcclient"
@@ -161,7 +158,7 @@ func TestServeSignals(t *testing.T) {
 	forced := false
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(context.Background(), &cfg, slog.New(slog.DiscardHandler), sigs, func() { forced = true })
+		done <- serve(context.Background(), &cfg, node.ServiceOptions{}, slog.New(slog.DiscardHandler), sigs, func() { forced = true })
 	}()
 	time.Sleep(200 * time.Millisecond)
 	sigs <- os.Interrupt
@@ -175,7 +172,7 @@ func TestServeSignals(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		done <- serve(ctx, &cfg, slog.New(slog.DiscardHandler), nil, func() {})
+		done <- serve(ctx, &cfg, node.ServiceOptions{}, slog.New(slog.DiscardHandler), nil, func() {})
 	}()
 	time.Sleep(200 * time.Millisecond)
 	cancel()
@@ -328,12 +325,7 @@ func TestRunBinary(t *testing.T) {
 	p := startProcess(t, bin, args...)
 	c := p.client(t)
 	count := waitCount(t, c, 4)
-	var to string
-	if hasGAS(t) {
-		to = transferGAS(t, p.rpcURL)
-	} else {
-		t.Log("GasToken is not in this build yet: CLI transfer skipped")
-	}
+	to := transferGAS(t, p.rpcURL)
 	p.stop(t, os.Interrupt)
 	t.Logf("first run: %d blocks", count)
 
@@ -343,9 +335,7 @@ func TestRunBinary(t *testing.T) {
 		t.Fatalf("second run opened at height %d, the first reached %d", h, count-1)
 	}
 	waitCount(t, c, count+2)
-	if to != "" {
-		checkGAS(t, p.rpcURL, to)
-	}
+	checkGAS(t, p.rpcURL, to)
 	p.stop(t, syscall.SIGTERM)
 
 	// A locked database is a clear error with exit code 1.
@@ -358,29 +348,6 @@ func TestRunBinary(t *testing.T) {
 		t.Fatalf("second node on the same data: %v\n%s", q.err, q.output())
 	}
 	p.stop(t, os.Interrupt)
-}
-
-// hasGAS reports whether this build has the GasToken native contract.
-func hasGAS(t *testing.T) bool {
-	t.Helper()
-	cfg, err := config.LoadNetwork(config.DefaultNetwork)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bc, err := cfg.Blockchain()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := storage.Open(storage.Options{Engine: storage.EngineMemory})
-	if err != nil {
-		t.Fatal(err)
-	}
-	chain, err := core.New(bc, st, core.Options{Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer chain.Close()
-	return chain.GetContractState(nativenames.GasHash) != nil
 }
 
 // privnetCommittee is the committee account of the embedded privnet: the
@@ -455,4 +422,62 @@ func TestWalletScenario(t *testing.T) {
 		}
 	}()
 	walletScenario(t, ctx, "http://"+n.RPCAddresses()[0], privnetCommittee)
+}
+
+// parseServiceOptions runs `n3node run ARGS` up to the service options of
+// cfg (the configuration the flags would give, adjusted by the test).
+func parseServiceOptions(t *testing.T, cfg config.Config, args ...string) (node.ServiceOptions, error) {
+	t.Helper()
+	var (
+		o   node.ServiceOptions
+		err error
+	)
+	cmd := runCommand()
+	cmd.Action = func(_ context.Context, c *cli.Command) error {
+		o, err = runServiceOptions(c, &cfg)
+		return nil
+	}
+	if rerr := cmd.Run(context.Background(), append([]string{"run"}, args...)); rerr != nil {
+		t.Fatal(rerr)
+	}
+	return o, err
+}
+
+// TestStateSyncRootFlag: --statesync-root INDEX:ROOTHASH becomes the
+// node's trusted root on a state-syncing configuration; it is refused
+// (node.ErrStateSyncRoot) without the state sync settings, malformed, or
+// off the sync points.
+func TestStateSyncRootFlag(t *testing.T) {
+	plain, err := config.LoadNetwork(config.DefaultNetwork)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syncing := plain
+	syncing.ProtocolConfiguration.P2PStateExchangeExtensions = true
+	syncing.ProtocolConfiguration.StateRootInHeader = true
+	syncing.ProtocolConfiguration.StateSyncInterval = 100
+	syncing.ApplicationConfiguration.RemoveUntraceableBlocks = true
+	const root = "0x2d4e34b8e0a5b8d2f8a1c3c4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718"
+
+	o, err := parseServiceOptions(t, syncing)
+	if err != nil || o.StateSyncRoot != nil {
+		t.Fatalf("no flag: %+v, %v", o, err)
+	}
+	for _, arg := range []string{"300:" + root, "300:" + root[2:]} {
+		o, err = parseServiceOptions(t, syncing, "--statesync-root", arg)
+		if err != nil || o.StateSyncRoot == nil || o.StateSyncRoot.Index != 300 || "0x"+o.StateSyncRoot.Root.StringLE() != root {
+			t.Fatalf("%s: %+v, %v", arg, o.StateSyncRoot, err)
+		}
+	}
+
+	_, err = parseServiceOptions(t, plain, "--statesync-root", "300:"+root)
+	if !errors.Is(err, node.ErrStateSyncRoot) {
+		t.Fatalf("without state sync: %v", err)
+	}
+	t.Logf("without state sync: %v", err)
+	for _, arg := range []string{"300", "x:" + root, "300:00", "-1:" + root, "250:" + root} {
+		if _, err := parseServiceOptions(t, syncing, "--statesync-root", arg); err == nil {
+			t.Errorf("%q: no error", arg)
+		}
+	}
 }

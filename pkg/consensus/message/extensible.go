@@ -1,108 +1,26 @@
 package message
 
-import (
-	"crypto/sha256"
-	"errors"
-	"fmt"
+import "github.com/n3node/n3node/pkg/network/payload"
 
-	"github.com/n3node/n3node/pkg/core/transaction"
-	"github.com/n3node/n3node/pkg/crypto/hash"
-	nio "github.com/n3node/n3node/pkg/io"
-)
+// Extensible is the signed envelope of a consensus message: the P2P
+// "extensible" payload (C# ExtensiblePayload) of package payload, the
+// network's wire format, shared so that a message needs no conversion
+// between the network and consensus.
+type Extensible = payload.Extensible
 
-// Extensible payload limits.
+// Envelope limits and errors (package payload's).
 const (
-	// MaxCategorySize bounds Extensible.Category in bytes (C#
-	// ExtensiblePayload.Deserialize: ReadVarString(32)).
-	MaxCategorySize = 32
-	// MaxDataSize bounds Extensible.Data (C# ReadVarMemory's default
-	// max, 0x1000000).
-	MaxDataSize = nio.MaxArraySize
+	// MaxCategorySize bounds Extensible.Category in bytes.
+	MaxCategorySize = payload.MaxCategorySize
+	// MaxDataSize bounds Extensible.Data.
+	MaxDataSize = payload.MaxExtensibleDataSize
 )
 
 // Category is the extensible payload category of consensus messages.
-const Category = "dBFT"
+const Category = payload.ConsensusCategory
 
 // Envelope errors.
 var (
-	ErrValidRange   = errors.New("extensible: ValidBlockStart >= ValidBlockEnd")
-	ErrWitnessCount = errors.New("extensible: witness count must be 1")
+	ErrValidRange   = payload.ErrValidRange
+	ErrWitnessCount = payload.ErrWitnessCount
 )
-
-// Extensible is the signed envelope of a consensus message: the P2P
-// "extensible" payload (C# ExtensiblePayload). The network layer has its
-// own copy of this type; both encode the same bytes, and a node converts
-// between them field by field.
-type Extensible struct {
-	Category        string // strict UTF-8, at most MaxCategorySize bytes
-	ValidBlockStart uint32
-	ValidBlockEnd   uint32
-	Sender          hash.Uint160
-	Data            []byte
-	Witness         transaction.Witness
-
-	hash   hash.Uint256
-	hashed bool
-}
-
-func (e *Extensible) unsignedSize() int {
-	return nio.VarBytesSize(len(e.Category)) + 8 + hash.Uint160Size + nio.VarBytesSize(len(e.Data))
-}
-
-// Size returns the encoded size.
-func (e *Extensible) Size() int { return e.unsignedSize() + 1 + e.Witness.Size() }
-
-func (e *Extensible) encodeUnsigned(w *nio.BinWriter) {
-	w.WriteString(e.Category)
-	w.WriteU32LE(e.ValidBlockStart)
-	w.WriteU32LE(e.ValidBlockEnd)
-	w.WriteBytes(e.Sender[:])
-	w.WriteVarBytes(e.Data)
-}
-
-// EncodeBinary implements io.Encodable.
-func (e *Extensible) EncodeBinary(w *nio.BinWriter) {
-	e.encodeUnsigned(w)
-	w.WriteU8(1)
-	e.Witness.EncodeBinary(w)
-}
-
-// DecodeBinary implements io.Decodable (C# ExtensiblePayload.Deserialize).
-func (e *Extensible) DecodeBinary(r *nio.BinReader) {
-	*e = Extensible{}
-	e.Category = r.ReadVarString(MaxCategorySize)
-	e.ValidBlockStart = r.ReadU32LE()
-	e.ValidBlockEnd = r.ReadU32LE()
-	if r.Err == nil && e.ValidBlockStart >= e.ValidBlockEnd {
-		r.SetError(fmt.Errorf("%w: %d >= %d", ErrValidRange, e.ValidBlockStart, e.ValidBlockEnd))
-		return
-	}
-	r.ReadBytes(e.Sender[:])
-	e.Data = r.ReadVarBytes(MaxDataSize)
-	if n := r.ReadU8(); r.Err == nil && n != 1 {
-		r.SetError(fmt.Errorf("%w: got %d", ErrWitnessCount, n))
-		return
-	}
-	e.Witness.DecodeBinary(r)
-}
-
-// Hash returns SHA-256 of the unsigned envelope (C# CalculateHash), cached
-// on first use: set every field before calling it, or call ResetHash.
-func (e *Extensible) Hash() hash.Uint256 {
-	if !e.hashed {
-		w := nio.NewBinWriterWithCap(e.unsignedSize())
-		e.encodeUnsigned(w)
-		e.hash = sha256.Sum256(w.Bytes())
-		e.hashed = true
-	}
-	return e.hash
-}
-
-// ResetHash drops the cached hash after a field was changed.
-func (e *Extensible) ResetHash() { e.hashed = false }
-
-// SignData returns network magic (u32 LE) || hash, the data the witness
-// signs.
-func (e *Extensible) SignData(magic uint32) [4 + hash.Uint256Size]byte {
-	return transaction.SignData(magic, e.Hash())
-}

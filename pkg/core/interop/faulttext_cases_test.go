@@ -222,9 +222,24 @@ func faultCases(t *testing.T, helper hash.Uint160) []faultCase {
 			emit.Int(w, 1<<20)
 			emit.Opcodes(w, opcode.NEWBUFFER, opcode.DUP, opcode.CAT)
 		})},
-		{name: "SUBSTR out of range", script: s(func(w *nio.BinWriter) { emit.String(w, "abc"); emit.Int(w, 1); emit.Int(w, 5); emit.Opcodes(w, opcode.SUBSTR) })},
-		{name: "SUBSTR negative index", script: s(func(w *nio.BinWriter) { emit.String(w, "abc"); emit.Int(w, -1); emit.Int(w, 1); emit.Opcodes(w, opcode.SUBSTR) })},
-		{name: "SUBSTR negative count", script: s(func(w *nio.BinWriter) { emit.String(w, "abc"); emit.Int(w, 1); emit.Int(w, -1); emit.Opcodes(w, opcode.SUBSTR) })},
+		{name: "SUBSTR out of range", script: s(func(w *nio.BinWriter) {
+			emit.String(w, "abc")
+			emit.Int(w, 1)
+			emit.Int(w, 5)
+			emit.Opcodes(w, opcode.SUBSTR)
+		})},
+		{name: "SUBSTR negative index", script: s(func(w *nio.BinWriter) {
+			emit.String(w, "abc")
+			emit.Int(w, -1)
+			emit.Int(w, 1)
+			emit.Opcodes(w, opcode.SUBSTR)
+		})},
+		{name: "SUBSTR negative count", script: s(func(w *nio.BinWriter) {
+			emit.String(w, "abc")
+			emit.Int(w, 1)
+			emit.Int(w, -1)
+			emit.Opcodes(w, opcode.SUBSTR)
+		})},
 		{name: "LEFT out of range", script: s(func(w *nio.BinWriter) { emit.String(w, "abc"); emit.Int(w, 5); emit.Opcodes(w, opcode.LEFT) })},
 		{name: "LEFT negative", script: s(func(w *nio.BinWriter) { emit.String(w, "abc"); emit.Int(w, -1); emit.Opcodes(w, opcode.LEFT) })},
 		{name: "RIGHT out of range", script: s(func(w *nio.BinWriter) { emit.String(w, "abc"); emit.Int(w, 5); emit.Opcodes(w, opcode.RIGHT) })},

@@ -24,11 +24,16 @@ import (
 // R = (e·w)·G + (r·w)·Q, valid iff R is not the point at infinity and
 // x(R) mod n = r. TestHotVerifyMatchesECDSA and FuzzHotVerify compare the two.
 //
-// Cost bound: a table is built only after HotKeyPromoteAfter checks by the
-// key (a build is about 8,000 point additions, the cost of ~30 checks), at
-// most HotKeyTables tables exist (least recently used is dropped), and the
-// counts of keys not yet promoted are forgotten wholesale when there are
-// more than hotKeyCandidates of them.
+// Cost bound: a table is built only for a key that makes HotKeyPromoteAfter
+// of the last hotKeyWindow checks by keys without a table (a build is about
+// 8,000 point additions, the cost of ~30 checks), and at most HotKeyTables
+// tables exist (least recently used is dropped). The counts are forgotten
+// wholesale every hotKeyWindow such checks, so they also stay bounded. A
+// key must be a steady share of the traffic (≥ 1/64 of it), not merely
+// used often over a long time: an import of blocks from thousands of
+// senders, each signing a few hundred transactions, builds no tables
+// (counting over all time, every sender reached the threshold and its
+// table was evicted before its next use: 13% of an import's CPU).
 
 const (
 	// HotKeyTables is the most keys that have a table at once. Each table
@@ -36,8 +41,9 @@ const (
 	HotKeyTables = 8
 	// HotKeyPromoteAfter is how many checks by a key build its table.
 	HotKeyPromoteAfter = 64
-	// hotKeyCandidates bounds the counts kept for keys without a table.
-	hotKeyCandidates = 4096
+	// hotKeyWindow is how many checks by keys without a table the counts
+	// cover; it also bounds the counts kept.
+	hotKeyWindow = 4096
 
 	// fixedWindows × fixedEntries multiples of Q: entry [i][j] is
 	// (j+1)·256^i·Q, so u·Q is the sum of one entry per non-zero byte of u.
@@ -54,7 +60,10 @@ type fixedTable struct {
 	used atomic.Int64 // hotKeys.clock at the last use
 }
 
-var p256N = elliptic.P256().Params().N
+var (
+	p256N        = elliptic.P256().Params().N
+	p256Infinity = nistec.NewP256Point() // read only
+)
 
 // newFixedTable builds the table of the uncompressed point; nil if it is not
 // a valid curve point.
@@ -77,7 +86,7 @@ func newFixedTable(point *[UncompressedSize]byte) *fixedTable {
 
 // mult sets r = u·Q for the 32-byte big-endian scalar u.
 func (ft *fixedTable) mult(r *nistec.P256Point, u *[32]byte) {
-	r.Set(nistec.NewP256Point()) // infinity
+	r.Set(p256Infinity)
 	for i := range fixedWindows {
 		if b := u[31-i]; b != 0 {
 			r.Add(r, &ft.t[i][b-1])
@@ -85,35 +94,45 @@ func (ft *fixedTable) mult(r *nistec.P256Point, u *[32]byte) {
 	}
 }
 
+// verifyScratch holds the big.Int values of one check; verify takes one
+// from verifyPool so that their words are reused.
+type verifyScratch struct {
+	r, s, w, e, u big.Int
+	b1, b2        [32]byte
+	p1, p2        nistec.P256Point
+}
+
+var verifyPool = sync.Pool{New: func() any { return new(verifyScratch) }}
+
 // verify checks the 64-byte r‖s signature of the 32-byte digest (see the
 // comment at the top of the file for the predicate).
 func (ft *fixedTable) verify(sig, digest []byte) bool {
-	r := new(big.Int).SetBytes(sig[:32])
-	s := new(big.Int).SetBytes(sig[32:64])
+	v := verifyPool.Get().(*verifyScratch)
+	defer verifyPool.Put(v)
+	r := v.r.SetBytes(sig[:32])
+	s := v.s.SetBytes(sig[32:64])
 	if r.Sign() == 0 || s.Sign() == 0 || r.Cmp(p256N) >= 0 || s.Cmp(p256N) >= 0 {
 		return false
 	}
-	w := new(big.Int).ModInverse(s, p256N)
-	e := new(big.Int).SetBytes(digest)
-	u1 := e.Mul(e, w)
-	u1.Mod(u1, p256N)
-	u2 := w.Mul(w, r)
-	u2.Mod(u2, p256N)
-	var b1, b2 [32]byte
-	u1.FillBytes(b1[:])
-	u2.FillBytes(b2[:])
+	w := v.w.ModInverse(s, p256N)
+	e := v.e.SetBytes(digest)
+	u1 := v.u.Mul(e, w)
+	e.Mod(u1, p256N) // e = u1 = e·w mod n
+	u1.Mul(w, r)
+	w.Mod(u1, p256N) // w = u2 = r·w mod n
+	e.FillBytes(v.b1[:])
+	w.FillBytes(v.b2[:])
 
-	p1, err := nistec.NewP256Point().ScalarBaseMult(b1[:])
+	p1, err := v.p1.ScalarBaseMult(v.b1[:])
 	if err != nil {
 		return false
 	}
-	var p2 nistec.P256Point
-	ft.mult(&p2, &b2)
-	x, err := p1.Add(p1, &p2).BytesX() // infinity is an error
+	ft.mult(&v.p2, &v.b2)
+	x, err := p1.Add(p1, &v.p2).BytesX() // infinity is an error
 	if err != nil {
 		return false
 	}
-	xi := new(big.Int).SetBytes(x)
+	xi := v.u.SetBytes(x)
 	if xi.Cmp(p256N) >= 0 {
 		xi.Sub(xi, p256N)
 	}
@@ -122,25 +141,26 @@ func (ft *fixedTable) verify(sig, digest []byte) bool {
 
 // hotKeys is the set of tables and the counts that lead to them.
 type hotKeys struct {
-	maxTables, promoteAfter, maxCandidates int
+	maxTables, promoteAfter, window int
 
 	clock  atomic.Int64
+	misses int // checks without a table since seen was cleared; guarded by mu
 	mu     sync.RWMutex
 	tables map[[UncompressedSize]byte]*fixedTable
 	seen   map[[UncompressedSize]byte]int // guarded by mu (write lock)
 }
 
-func newHotKeys(maxTables, promoteAfter, maxCandidates int) *hotKeys {
+func newHotKeys(maxTables, promoteAfter, window int) *hotKeys {
 	return &hotKeys{
-		maxTables:     maxTables,
-		promoteAfter:  promoteAfter,
-		maxCandidates: maxCandidates,
-		tables:        make(map[[UncompressedSize]byte]*fixedTable, maxTables),
-		seen:          make(map[[UncompressedSize]byte]int),
+		maxTables:    maxTables,
+		promoteAfter: promoteAfter,
+		window:       window,
+		tables:       make(map[[UncompressedSize]byte]*fixedTable, maxTables),
+		seen:         make(map[[UncompressedSize]byte]int),
 	}
 }
 
-var hot = newHotKeys(HotKeyTables, HotKeyPromoteAfter, hotKeyCandidates)
+var hot = newHotKeys(HotKeyTables, HotKeyPromoteAfter, hotKeyWindow)
 
 // table returns the key's table, counting the check and building the table
 // when the key has become hot; nil while it has none.
@@ -157,11 +177,12 @@ func (h *hotKeys) table(point *[UncompressedSize]byte) *fixedTable {
 		h.mu.Unlock()
 		return ft
 	}
+	if h.misses++; h.misses > h.window {
+		clear(h.seen)
+		h.misses = 1
+	}
 	n := h.seen[*point] + 1
 	if n < h.promoteAfter {
-		if n == 1 && len(h.seen) >= h.maxCandidates {
-			clear(h.seen)
-		}
 		h.seen[*point] = n
 		h.mu.Unlock()
 		return nil

@@ -162,7 +162,7 @@ func TestHotVerifyInfinity(t *testing.T) {
 }
 
 func TestHotKeysPromotionAndEviction(t *testing.T) {
-	h := newHotKeys(2, 3, 4)
+	h := newHotKeys(2, 3, 6)
 	keys := hotTestKeys()
 	for i := range 2 {
 		if h.table(&keys[0].pub.point) != nil {
@@ -198,8 +198,40 @@ func TestHotKeysPromotionAndEviction(t *testing.T) {
 	h.mu.RLock()
 	seen := len(h.seen)
 	h.mu.RUnlock()
-	if seen > 4 {
-		t.Fatalf("%d candidate counts kept, bound 4", seen)
+	if seen > 6 {
+		t.Fatalf("%d candidate counts kept, bound 6", seen)
+	}
+}
+
+// TestHotKeysNeedShareOfTraffic: keys used often over a long time but each
+// a small share of the checks (an import from many senders) get no table;
+// a key that is a steady share of them does.
+func TestHotKeysNeedShareOfTraffic(t *testing.T) {
+	h := newHotKeys(2, 3, 8)
+	var p [UncompressedSize]byte
+	// 16 keys in turn, 10 rounds: each is checked 10 times, more than
+	// promoteAfter, but only once per 16 checks.
+	for range 10 {
+		for i := range 16 {
+			p[1] = byte(i)
+			if h.table(&p) != nil {
+				t.Fatalf("key %d promoted at a 1/16 share of the traffic", i)
+			}
+		}
+	}
+	// A key making every other check is promoted within one window.
+	keys := hotTestKeys()
+	promoted := false
+	for i := range 8 {
+		p[1] = byte(100 + i)
+		h.table(&p)
+		if h.table(&keys[0].pub.point) != nil {
+			promoted = true
+			break
+		}
+	}
+	if !promoted {
+		t.Fatal("a key making half of the checks got no table")
 	}
 }
 

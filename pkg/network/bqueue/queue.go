@@ -8,8 +8,9 @@
 // slot i mod Cap, and only while BlockHeight < i <= BlockHeight+Cap. So it
 // holds each height at most once and never more than Cap blocks, whatever
 // peers send: a stuck or malicious peer cannot make it grow. A block for a
-// height already queued is dropped (the first copy wins); a block outside
-// the window is dropped.
+// height already queued is dropped (the first copy wins) unless it comes
+// through PutChecked, matched against a known header, and differs: then it
+// replaces the queued one. A block outside the window is dropped.
 //
 // # Use
 //
@@ -121,7 +122,15 @@ func (q *Queue) advance(h uint32) {
 
 // Put queues b. It reports whether b was taken: false for a height at or
 // below the chain, beyond the window, already queued, or after Discard.
-func (q *Queue) Put(b *block.Block) bool {
+func (q *Queue) Put(b *block.Block) bool { return q.put(b, false) }
+
+// PutChecked is Put for a block the caller has matched against a known
+// header of its height: it replaces a different block queued for that
+// height (a peer's forgery that came first), so that forged blocks sent
+// ahead of the headers cannot hold heights until the ledger refuses them.
+func (q *Queue) PutChecked(b *block.Block) bool { return q.put(b, true) }
+
+func (q *Queue) put(b *block.Block, checked bool) bool {
 	h := q.ledger.BlockHeight()
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -129,13 +138,23 @@ func (q *Queue) Put(b *block.Block) bool {
 		return false
 	}
 	q.advance(h)
+	// The chain may have moved on without the queue (consensus): wake Run
+	// for a block that is due, whatever becomes of b.
+	if nb := q.slots[q.slot(h+1)]; nb != nil && nb.Index == h+1 {
+		q.wake()
+	}
 	if b.Index <= h || uint64(b.Index) > uint64(h)+uint64(len(q.slots)) {
 		return false
 	}
 	s := q.slot(b.Index)
 	if old := q.slots[s]; old != nil {
 		if old.Index == b.Index {
-			return false
+			if !checked || old.Hash() == b.Hash() {
+				return false
+			}
+			q.slots[s] = b
+			q.wake()
+			return true
 		}
 		// A stale block of an older height that advance has not seen
 		// (cannot happen inside the window, kept for safety).
@@ -150,11 +169,16 @@ func (q *Queue) Put(b *block.Block) bool {
 		}
 		q.lastQ = i
 	}
+	q.wake()
+	return true
+}
+
+// wake signals Run (without blocking). Called with mu held.
+func (q *Queue) wake() {
 	select {
 	case q.signal <- struct{}{}:
 	default:
 	}
-	return true
 }
 
 // LastQueued returns the highest height such that every height from the

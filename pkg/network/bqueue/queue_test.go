@@ -197,3 +197,84 @@ func TestFlood(t *testing.T) {
 		}
 	}
 }
+
+// forgingChain refuses blocks with the forged nonce.
+type forgingChain struct{ *chain }
+
+const forgedNonce = 0xbad
+
+func (c forgingChain) AddBlock(b *block.Block) error {
+	if b.Nonce == forgedNonce {
+		return errors.New("bad witness")
+	}
+	return c.chain.AddBlock(b)
+}
+
+func forged(i uint32) *block.Block {
+	return &block.Block{Header: block.Header{Index: i, Nonce: forgedNonce}}
+}
+
+// TestForgedBlocks: a peer fills the whole window with forged blocks
+// before the headers are known. A real block matched against its header
+// (PutChecked) replaces the forgery of its height, a plain Put does not;
+// and when the chain moves on by itself (consensus), the next Put wakes
+// Run for the block that is now due even though it takes nothing.
+func TestForgedBlocks(t *testing.T) {
+	c := &chain{}
+	q := bqueue.New(forgingChain{c}, 10, nil, nil)
+	for i := uint32(1); i <= 10; i++ {
+		if !q.Put(forged(i)) {
+			t.Fatalf("forged %d not taken", i)
+		}
+	}
+	go q.Run()
+	defer q.Discard()
+	// Run refuses the forged block 1; the others wait.
+	deadline := time.Now().Add(30 * time.Second)
+	for q.Len() != 9 {
+		if time.Now().After(deadline) {
+			t.Fatalf("Len %d", q.Len())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if q.Put(blk(3)) {
+		t.Fatal("an unchecked block replaced a queued one")
+	}
+	if q.PutChecked(forged(3)) {
+		t.Fatal("the same block taken again")
+	}
+	for _, i := range []uint32{2, 3} {
+		if !q.PutChecked(blk(i)) {
+			t.Fatalf("checked block %d not taken", i)
+		}
+	}
+	if !q.Put(blk(1)) {
+		t.Fatal("block 1 not taken")
+	}
+	waitHeight(t, c, 3)
+	// Forged 4 is refused; the chain then gets 4 and 5 elsewhere.
+	for q.Len() != 6 {
+		if time.Now().After(deadline) {
+			t.Fatalf("Len %d", q.Len())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	c.mu.Lock()
+	c.height = 5
+	c.mu.Unlock()
+	// Forged 6 is due: a Put that takes nothing still gets it refused,
+	// which frees its height for the real block.
+	if q.Put(blk(7)) {
+		t.Fatal("took a block for a queued height")
+	}
+	for !q.Put(blk(6)) {
+		if time.Now().After(deadline) {
+			t.Fatal("the forged block 6 was never refused")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	for _, i := range []uint32{7, 8, 9, 10} {
+		q.PutChecked(blk(i))
+	}
+	waitHeight(t, c, 10)
+}

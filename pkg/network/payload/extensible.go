@@ -108,6 +108,9 @@ func (e *Extensible) Hash() hash.Uint256 {
 	return e.hash
 }
 
+// ResetHash drops the cached hash after a field was changed.
+func (e *Extensible) ResetHash() { e.hashed = false }
+
 // SignData returns network magic (uint32 LE) || hash, the data the witness
 // signs.
 func (e *Extensible) SignData(magic uint32) [4 + hash.Uint256Size]byte {

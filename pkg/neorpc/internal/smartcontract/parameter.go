@@ -12,117 +12,33 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"strings"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/neorpc/internal/util"
+	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
-// ParamType is a contract parameter type (C# ContractParameterType).
-type ParamType int
+// ParamType is pkg/smartcontract's type (the same package name, so
+// encoding/json's messages read the same).
+type ParamType = smartcontract.ParamType
 
 // Parameter types.
 const (
-	UnknownType          ParamType = -1
-	AnyType              ParamType = 0x00
-	BoolType             ParamType = 0x10
-	IntegerType          ParamType = 0x11
-	ByteArrayType        ParamType = 0x12
-	StringType           ParamType = 0x13
-	Hash160Type          ParamType = 0x14
-	Hash256Type          ParamType = 0x15
-	PublicKeyType        ParamType = 0x16
-	SignatureType        ParamType = 0x17
-	ArrayType            ParamType = 0x20
-	MapType              ParamType = 0x22
-	InteropInterfaceType ParamType = 0x30
-	VoidType             ParamType = 0xff
+	UnknownType          = smartcontract.UnknownType
+	AnyType              = smartcontract.AnyType
+	BoolType             = smartcontract.BoolType
+	IntegerType          = smartcontract.IntegerType
+	ByteArrayType        = smartcontract.ByteArrayType
+	StringType           = smartcontract.StringType
+	Hash160Type          = smartcontract.Hash160Type
+	Hash256Type          = smartcontract.Hash256Type
+	PublicKeyType        = smartcontract.PublicKeyType
+	SignatureType        = smartcontract.SignatureType
+	ArrayType            = smartcontract.ArrayType
+	MapType              = smartcontract.MapType
+	InteropInterfaceType = smartcontract.InteropInterfaceType
+	VoidType             = smartcontract.VoidType
 )
-
-// String returns the C# name of the type, or "" for an unknown one.
-func (pt ParamType) String() string {
-	switch pt {
-	case SignatureType:
-		return "Signature"
-	case BoolType:
-		return "Boolean"
-	case IntegerType:
-		return "Integer"
-	case Hash160Type:
-		return "Hash160"
-	case Hash256Type:
-		return "Hash256"
-	case ByteArrayType:
-		return "ByteArray"
-	case PublicKeyType:
-		return "PublicKey"
-	case StringType:
-		return "String"
-	case ArrayType:
-		return "Array"
-	case MapType:
-		return "Map"
-	case InteropInterfaceType:
-		return "InteropInterface"
-	case VoidType:
-		return "Void"
-	case AnyType:
-		return "Any"
-	default:
-		return ""
-	}
-}
-
-// ParseParamType accepts neo-go's names and aliases, case-insensitively.
-func ParseParamType(typ string) (ParamType, error) {
-	switch strings.ToLower(typ) {
-	case "signature":
-		return SignatureType, nil
-	case "bool", "boolean":
-		return BoolType, nil
-	case "int", "integer":
-		return IntegerType, nil
-	case "hash160":
-		return Hash160Type, nil
-	case "hash256":
-		return Hash256Type, nil
-	case "bytes", "bytearray", "bytestring", "filebytes":
-		return ByteArrayType, nil
-	case "key", "publickey":
-		return PublicKeyType, nil
-	case "string":
-		return StringType, nil
-	case "array", "struct":
-		return ArrayType, nil
-	case "map":
-		return MapType, nil
-	case "interopinterface":
-		return InteropInterfaceType, nil
-	case "void":
-		return VoidType, nil
-	case "any":
-		return AnyType, nil
-	default:
-		return UnknownType, fmt.Errorf("bad parameter type: %s", typ)
-	}
-}
-
-// MarshalJSON writes the type name.
-func (pt ParamType) MarshalJSON() ([]byte, error) { return []byte(`"` + pt.String() + `"`), nil }
-
-// UnmarshalJSON parses a type name.
-func (pt *ParamType) UnmarshalJSON(data []byte) error {
-	var s string
-	if err := json.Unmarshal(data, &s); err != nil {
-		return err
-	}
-	p, err := ParseParamType(s)
-	if err != nil {
-		return err
-	}
-	*pt = p
-	return nil
-}
 
 // Parameter is a decoded parameter. Value is nil, bool, *big.Int, []byte
 // (ByteArray, PublicKey, Signature), string, hash.Uint160, hash.Uint256,

@@ -1,0 +1,188 @@
+package multinode
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/stretchr/testify/require"
+)
+
+// historyHeight is the height a network reaches before a new node joins
+// it: several block requests' worth of blocks with transfers in many.
+const historyHeight = 20
+
+// traffic sends count transfers (GAS and NEO, to several accounts) round
+// robin to the nodes of `to`, all at once, and waits until each is in the
+// same block with the same application log on every node of `on`.
+func traffic(ctx context.Context, t *testing.T, c *Committee, count int, to, on []*Node) {
+	t.Helper()
+	h, err := to[0].Height(ctx)
+	require.NoError(t, err)
+	hashes := make([]hash.Uint256, count)
+	for i := range count {
+		acc := hash.Uint160{0x74, 0x72, byte(i % 3)} // "tr" + 0..2
+		var tx *transaction.Transaction
+		if i%2 == 0 {
+			tx = c.GASTransfer(h, acc, int64(i+1)*1_0000_0000)
+		} else {
+			tx = c.NEOTransfer(h, acc, int64(i+1))
+		}
+		hashes[i], err = Send(ctx, to[i%len(to)], tx)
+		require.NoError(t, err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	for _, txh := range hashes {
+		_, log, err := WaitTransaction(wctx, txh, on...)
+		require.NoError(t, err)
+		require.Contains(t, string(log), `"vmstate":"HALT"`, "application log %s", log)
+	}
+}
+
+// history makes the validators build a chain up to height `until` with a
+// few transfers every few blocks.
+func history(ctx context.Context, t *testing.T, c *Committee, until uint32, validators []*Node) {
+	t.Helper()
+	wctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	for {
+		traffic(wctx, t, c, 4, validators, validators)
+		h, err := WaitBlocks(wctx, 3, validators...)
+		require.NoError(t, err)
+		if h >= until {
+			return
+		}
+	}
+}
+
+// syncAndCompare waits until node `n` reaches the height `ref` has now
+// (plus two blocks) and compares both chains, hashes and state roots,
+// from the genesis block.
+func syncAndCompare(ctx context.Context, t *testing.T, st *stepper, n, ref *Node) uint32 {
+	t.Helper()
+	top, err := ref.Height(ctx)
+	require.NoError(t, err)
+	wctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	require.NoError(t, WaitHeight(wctx, top+2, n, ref))
+	st.log("%s synced to %d", n.Name, top+2)
+	require.NoError(t, CompareChains(ctx, 0, top+2, n, ref))
+	st.log("blocks and state roots 0..%d equal on %s and %s", top+2, n.Name, ref.Name)
+	return top + 2
+}
+
+// TestJoinNeoGoNetwork: an n3node node joins a network of four neo-go
+// 0.120.0 validators that has made blocks with transactions, syncs every
+// block with equal state roots, and relays a transaction of its own.
+func TestJoinNeoGoNetwork(t *testing.T) {
+	needMultinode(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	st := newStepper(t)
+	nw := newNetwork(t, Options{Nodes: append(specs(NeoGo, NeoGo, NeoGo, NeoGo), NodeSpec{Kind: N3Node})})
+	validators, ours := nw.Nodes[:4], nw.Nodes[4]
+	require.NoError(t, nw.Start(ctx, validators...))
+	st.log("4 neo-go validators up")
+	wctx, cancel2 := context.WithTimeout(ctx, 60*time.Second)
+	require.NoError(t, WaitHeight(wctx, 2, validators...))
+	cancel2()
+	c, err := NewCommittee()
+	require.NoError(t, err)
+	history(ctx, t, c, historyHeight, validators)
+	h, err := validators[0].Height(ctx)
+	require.NoError(t, err)
+	st.log("neo-go network at height %d with transfers", h)
+
+	require.NoError(t, ours.Start(ctx))
+	st.log("%s started", ours.Name)
+	syncAndCompare(ctx, t, st, ours, validators[0])
+	idx := sendAndWait(ctx, t, c, ours, nw.Nodes)
+	st.log("transaction sent to %s in block %d on every node, same application log", ours.Name, idx)
+	syncAndCompare(ctx, t, st, ours, validators[2])
+}
+
+// TestNeoGoJoinsN3NodeNetwork: a neo-go 0.120.0 node syncs from a network
+// of four n3node validators with equal state roots and relays a
+// transaction of its own to them.
+func TestNeoGoJoinsN3NodeNetwork(t *testing.T) {
+	needMultinode(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	st := newStepper(t)
+	nw := newNetwork(t, Options{Nodes: append(specs(N3Node, N3Node, N3Node, N3Node), NodeSpec{Kind: NeoGo})})
+	validators, theirs := nw.Nodes[:4], nw.Nodes[4]
+	require.NoError(t, nw.Start(ctx, validators...))
+	st.log("4 n3node validators up")
+	wctx, cancel2 := context.WithTimeout(ctx, 60*time.Second)
+	require.NoError(t, WaitHeight(wctx, 2, validators...))
+	cancel2()
+	c, err := NewCommittee()
+	require.NoError(t, err)
+	history(ctx, t, c, historyHeight, validators)
+	h, err := validators[0].Height(ctx)
+	require.NoError(t, err)
+	st.log("n3node network at height %d with transfers", h)
+
+	require.NoError(t, theirs.Start(ctx))
+	st.log("%s started", theirs.Name)
+	syncAndCompare(ctx, t, st, theirs, validators[0])
+	idx := sendAndWait(ctx, t, c, theirs, nw.Nodes)
+	st.log("transaction sent to %s in block %d on every node, same application log", theirs.Name, idx)
+	syncAndCompare(ctx, t, st, theirs, validators[3])
+}
+
+// TestMixedNetwork: two n3node and two neo-go validators make blocks
+// together, each validator proposing in turn; transactions sent to either
+// implementation land; with a neo-go validator stopped the other three go
+// on, and it catches up when started again.
+func TestMixedNetwork(t *testing.T) {
+	needMultinode(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	st := newStepper(t)
+	nw := newNetwork(t, Options{Nodes: specs(N3Node, N3Node, NeoGo, NeoGo)})
+	require.NoError(t, nw.Start(ctx))
+	all := nw.Nodes
+	st.log("n3node v1, v2 and neo-go v3, v4 up")
+	wctx, cancel2 := context.WithTimeout(ctx, 60*time.Second)
+	require.NoError(t, WaitHeight(wctx, 2, all...))
+	cancel2()
+	c, err := NewCommittee()
+	require.NoError(t, err)
+	traffic(ctx, t, c, 8, all, all)
+	wctx, cancel2 = context.WithTimeout(ctx, 60*time.Second)
+	top, err := WaitBlocks(wctx, 8, all...)
+	cancel2()
+	require.NoError(t, err)
+	require.NoError(t, CompareChains(ctx, 0, top, all...))
+	changes, proposers := viewChanges(ctx, t, all[0], 1, top)
+	st.log("blocks 1..%d equal on all four: proposers %v, %d after a view change", top, proposers, changes)
+	for v := 1; v <= Validators; v++ {
+		require.Positive(t, proposers[v], "validator %d proposed no block", v)
+	}
+
+	stopped := all[3]
+	require.NoError(t, stopped.Stop())
+	h, err := all[0].Height(ctx)
+	require.NoError(t, err)
+	st.log("stopped %s at height %d", stopped.Name, h)
+	rest := all[:3]
+	wctx, cancel2 = context.WithTimeout(ctx, 90*time.Second)
+	top, err = WaitBlocks(wctx, 8, rest...)
+	cancel2()
+	require.NoError(t, err)
+	changes, proposers = viewChanges(ctx, t, all[0], h+1, top)
+	st.log("three validators made blocks %d..%d: proposers %v, %d after a view change", h+1, top, proposers, changes)
+	require.Zero(t, proposers[stopped.Spec.Validator])
+	traffic(ctx, t, c, 4, rest, rest)
+	st.log("4 transfers on the three")
+
+	require.NoError(t, stopped.Start(ctx))
+	top, err = all[0].Height(ctx)
+	require.NoError(t, err)
+	waitAgree(ctx, t, top+2, all...)
+	st.log("%s restarted and caught up: chains equal to %d", stopped.Name, top+2)
+}

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package multinode
+
+import "syscall"
+
+func procAttr() *syscall.SysProcAttr { return nil }
