@@ -17,8 +17,9 @@ import (
 const PebbleFormat = pebble.FormatValueSeparation
 
 // Defaults of PebbleOptions' memory settings (docs/storage.md explains
-// them): together with the node's bounded Go heap they keep a full import
-// below neo-go's peak memory on the same chain (docs/perf.md, "Ledger").
+// them): together with db restore's bounded Go heap they keep a full
+// import below neo-go's peak memory on the same chain (docs/perf.md,
+// "Ledger"). Both are off the Go heap and resident once used.
 const (
 	DefaultPebbleCacheSize    = 16 << 20
 	DefaultPebbleMemTableSize = 32 << 20
