@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -29,6 +30,11 @@ const (
 // duplicateSignalWindow: a signal this soon after the first one is taken
 // for a copy of it, not a request to exit at once.
 const duplicateSignalWindow = time.Second
+
+// runMemoryLimitMiB is the default of `n3node run --memory-limit`: the Go
+// runtime's soft memory limit in MiB (debug.SetMemoryLimit; 0: none).
+// It bounds the Go heap only, not Pebble's block cache and memtables.
+const runMemoryLimitMiB = 0
 
 // shutdownTimeout bounds the wait for RPC requests in flight; the chain
 // is closed (everything persisted) whatever happens.
@@ -55,6 +61,7 @@ JSON-RPC on 127.0.0.1:30333. --config reads a neo-go style configuration,
 			&cli.StringFlag{Name: "rpc", Usage: "JSON-RPC listen `ADDR` (host:port; enables RPC)"},
 			&cli.StringFlag{Name: "p2p", Usage: "P2P listen `ADDR` ([host]:port[:announcedPort])"},
 			&cli.BoolFlag{Name: "debug", Usage: "log at debug level"},
+			&cli.IntFlag{Name: "memory-limit", Value: runMemoryLimitMiB, Usage: "soft limit of the Go runtime's memory in `MiB` (debug.SetMemoryLimit; 0: none; GOMEMLIMIT, if set, wins)"},
 			&cli.StringFlag{Name: "statesync-root", Usage: "trusted state root `INDEX:ROOTHASH` of the state sync point (getstateroot INDEX on a node you trust; needs P2PStateExchangeExtensions and RemoveUntraceableBlocks)"},
 		},
 		Action: runNode,
@@ -179,6 +186,13 @@ func runNode(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
+	limit, err := runMemoryLimit(c, os.Getenv)
+	if err != nil {
+		return err
+	}
+	if limit > 0 {
+		debug.SetMemoryLimit(limit)
+	}
 	log, closer, err := newLogger(cfg.ApplicationConfiguration.Logger, os.Stderr)
 	if err != nil {
 		return err
@@ -190,6 +204,20 @@ func runNode(ctx context.Context, c *cli.Command) error {
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
 	return serve(ctx, &cfg, sopts, log, sigs, func() { os.Exit(exitForced) })
+}
+
+// runMemoryLimit returns the soft memory limit in bytes --memory-limit
+// asks for, or 0 when there is none to set: the flag is 0, or GOMEMLIMIT
+// is set in the environment (the runtime has already applied it).
+func runMemoryLimit(c *cli.Command, getenv func(string) string) (int64, error) {
+	m := c.Int("memory-limit")
+	if m < 0 {
+		return 0, fmt.Errorf("--memory-limit %d: want MiB >= 0", m)
+	}
+	if m == 0 || getenv("GOMEMLIMIT") != "" {
+		return 0, nil
+	}
+	return int64(m) << 20, nil
 }
 
 // runServiceOptions reads the service flags (--statesync-root) and checks

@@ -481,3 +481,44 @@ func TestStateSyncRootFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryLimitFlag: --memory-limit MiB becomes a limit in bytes, 0
+// means none, a negative value is refused, and GOMEMLIMIT wins.
+func TestMemoryLimitFlag(t *testing.T) {
+	parse := func(env string, args ...string) (int64, error) {
+		t.Helper()
+		var (
+			n   int64
+			err error
+		)
+		cmd := runCommand()
+		cmd.Action = func(_ context.Context, c *cli.Command) error {
+			n, err = runMemoryLimit(c, func(k string) string {
+				if k == "GOMEMLIMIT" {
+					return env
+				}
+				return ""
+			})
+			return nil
+		}
+		if rerr := cmd.Run(context.Background(), append([]string{"run"}, args...)); rerr != nil {
+			t.Fatal(rerr)
+		}
+		return n, err
+	}
+	if n, err := parse(""); err != nil || n != runMemoryLimitMiB<<20 {
+		t.Errorf("default: %d, %v", n, err)
+	}
+	if n, err := parse("", "--memory-limit", "96"); err != nil || n != 96<<20 {
+		t.Errorf("96: %d, %v", n, err)
+	}
+	if n, err := parse("", "--memory-limit", "0"); err != nil || n != 0 {
+		t.Errorf("0: %d, %v", n, err)
+	}
+	if n, err := parse("200MiB", "--memory-limit", "96"); err != nil || n != 0 {
+		t.Errorf("GOMEMLIMIT set: %d, %v", n, err)
+	}
+	if _, err := parse("", "--memory-limit", "-1"); err == nil {
+		t.Error("-1: no error")
+	}
+}
