@@ -26,31 +26,7 @@ func UnlockWallet(w config.Wallet) ([]*keys.PrivateKey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("consensus wallet %s: %w", w.Path, err)
 	}
-	var ks []*keys.PrivateKey
-	// Wallets often hold one key under several contracts (neo-go's
-	// consensus wallets have it three times); each NEP-2 key is decrypted
-	// once, scrypt being slow on purpose.
-	tried := make(map[string]bool)
-	for _, acc := range wl.Accounts {
-		if acc.EncryptedWIF == "" || tried[acc.EncryptedWIF] {
-			continue
-		}
-		tried[acc.EncryptedWIF] = true
-		if acc.Decrypt(w.Password, wl.Scrypt) != nil {
-			continue
-		}
-		k := acc.PrivateKey()
-		dup := false
-		for _, o := range ks {
-			if o.PublicKey().Equal(k.PublicKey()) {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			ks = append(ks, k)
-		}
-	}
+	ks := wl.UnlockKeys(w.Password)
 	if len(ks) == 0 {
 		return nil, fmt.Errorf("%w: %s", ErrNoKeys, w.Path)
 	}

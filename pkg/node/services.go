@@ -223,25 +223,7 @@ func (s *services) unlock(service string, w config.Wallet) ([]*keys.PrivateKey, 
 	if err != nil {
 		return nil, fmt.Errorf("%s wallet %s: %w", service, w.Path, err)
 	}
-	var ks []*keys.PrivateKey
-	tried := make(map[string]bool)
-	for _, acc := range wl.Accounts {
-		if acc.EncryptedWIF == "" || tried[acc.EncryptedWIF] {
-			continue
-		}
-		tried[acc.EncryptedWIF] = true
-		if acc.Decrypt(w.Password, wl.Scrypt) != nil {
-			continue
-		}
-		k := acc.PrivateKey()
-		dup := false
-		for _, o := range ks {
-			dup = dup || o.PublicKey().Equal(k.PublicKey())
-		}
-		if !dup {
-			ks = append(ks, k)
-		}
-	}
+	ks := wl.UnlockKeys(w.Password)
 	if len(ks) == 0 {
 		return nil, fmt.Errorf("%s wallet %s: no account could be unlocked", service, w.Path)
 	}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -352,4 +353,28 @@ func (w *Wallet) Close() {
 	for _, acc := range w.Accounts {
 		acc.Close()
 	}
+}
+
+// UnlockKeys decrypts every account the password opens and returns each
+// distinct key once, in account order. Wallets often hold one key under
+// several contracts (neo-go's consensus wallets have it three times); each
+// NEP-2 key is decrypted once, scrypt being slow on purpose. The node's
+// services use it to get their signing keys.
+func (w *Wallet) UnlockKeys(password string) []*keys.PrivateKey {
+	var ks []*keys.PrivateKey
+	tried := make(map[string]bool)
+	for _, acc := range w.Accounts {
+		if acc.EncryptedWIF == "" || tried[acc.EncryptedWIF] {
+			continue
+		}
+		tried[acc.EncryptedWIF] = true
+		if acc.Decrypt(password, w.Scrypt) != nil {
+			continue
+		}
+		k := acc.PrivateKey()
+		if !slices.ContainsFunc(ks, func(o *keys.PrivateKey) bool { return o.PublicKey().Equal(k.PublicKey()) }) {
+			ks = append(ks, k)
+		}
+	}
+	return ks
 }

@@ -320,3 +320,37 @@ func TestNullAccount(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestUnlockKeys: every account the password opens, each key once (a key
+// under two contracts), none of another password's.
+func TestUnlockKeys(t *testing.T) {
+	w := NewInMemoryWallet()
+	w.Scrypt = fastScrypt
+	add := func(pass string) *Account {
+		acc, err := NewAccount()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := acc.Encrypt(pass, w.Scrypt); err != nil {
+			t.Fatal(err)
+		}
+		w.AddAccount(acc)
+		return acc
+	}
+	a := add("pass")
+	same := NewAccountFromPrivateKey(a.PrivateKey())
+	same.Contract = nil // the same key under another (here: no) contract
+	if err := same.Encrypt("pass", w.Scrypt); err != nil {
+		t.Fatal(err)
+	}
+	w.AddAccount(same)
+	add("other")
+	b := add("pass")
+	ks := w.UnlockKeys("pass")
+	if len(ks) != 2 || !ks[0].PublicKey().Equal(a.PrivateKey().PublicKey()) || !ks[1].PublicKey().Equal(b.PrivateKey().PublicKey()) {
+		t.Fatalf("unlocked %d keys", len(ks))
+	}
+	if ks := w.UnlockKeys("wrong"); len(ks) != 0 {
+		t.Fatalf("wrong password unlocked %d keys", len(ks))
+	}
+}
