@@ -18,15 +18,10 @@ var ErrNoKeys = errors.New("consensus: no wallet account opens with the password
 // account the password opens, returning each key once, for Config.Keys.
 // As neo-go, it fails if the password opens none.
 func UnlockWallet(w config.Wallet) ([]*keys.PrivateKey, error) {
-	data, err := config.ReadWallet(w.Path)
+	ks, err := wallet.ReadKeys(w)
 	if err != nil {
 		return nil, fmt.Errorf("consensus wallet: %w", err)
 	}
-	wl, err := wallet.NewWalletFromBytes(data)
-	if err != nil {
-		return nil, fmt.Errorf("consensus wallet %s: %w", w.Path, err)
-	}
-	ks := wl.UnlockKeys(w.Password)
 	if len(ks) == 0 {
 		return nil, fmt.Errorf("%w: %s", ErrNoKeys, w.Path)
 	}

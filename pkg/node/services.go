@@ -215,15 +215,10 @@ func (s *services) unlock(service string, w config.Wallet) ([]*keys.PrivateKey, 
 	if ks, ok := s.wallets[w]; ok {
 		return ks, nil
 	}
-	data, err := config.ReadWallet(w.Path)
+	ks, err := wallet.ReadKeys(w)
 	if err != nil {
 		return nil, fmt.Errorf("%s wallet: %w", service, err)
 	}
-	wl, err := wallet.NewWalletFromBytes(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s wallet %s: %w", service, w.Path, err)
-	}
-	ks := wl.UnlockKeys(w.Password)
 	if len(ks) == 0 {
 		return nil, fmt.Errorf("%s wallet %s: no account could be unlocked", service, w.Path)
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/encoding/address"
@@ -353,6 +354,22 @@ func (w *Wallet) Close() {
 	for _, acc := range w.Accounts {
 		acc.Close()
 	}
+}
+
+// ReadKeys reads the wallet a configuration names (a file or
+// "embedded:<name>", config.ReadWallet) and returns the keys its password
+// opens (UnlockKeys); none is not an error here, each service says what
+// that means for it.
+func ReadKeys(cw config.Wallet) ([]*keys.PrivateKey, error) {
+	data, err := config.ReadWallet(cw.Path)
+	if err != nil {
+		return nil, err
+	}
+	w, err := NewWalletFromBytes(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cw.Path, err)
+	}
+	return w.UnlockKeys(cw.Password), nil
 }
 
 // UnlockKeys decrypts every account the password opens and returns each

@@ -159,20 +159,9 @@ func New(cfg Config) (*Service, error) {
 // UnlockWallet reads a wallet and decrypts every account the password
 // opens (ErrNoKeys if none).
 func UnlockWallet(w config.Wallet) ([]*keys.PrivateKey, error) {
-	data, err := config.ReadWallet(w.Path)
+	ks, err := wallet.ReadKeys(w)
 	if err != nil {
 		return nil, fmt.Errorf("notary wallet: %w", err)
-	}
-	wl, err := wallet.NewWalletFromBytes(data)
-	if err != nil {
-		return nil, fmt.Errorf("notary wallet %s: %w", w.Path, err)
-	}
-	var ks []*keys.PrivateKey
-	for _, acc := range wl.Accounts {
-		if acc.EncryptedWIF == "" || acc.Decrypt(w.Password, wl.Scrypt) != nil {
-			continue
-		}
-		ks = append(ks, acc.PrivateKey())
 	}
 	if len(ks) == 0 {
 		return nil, fmt.Errorf("%w: %s", ErrNoKeys, w.Path)
