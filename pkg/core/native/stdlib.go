@@ -68,16 +68,16 @@ func newStdLib(*Contracts) Contract {
 	add("itoa", strT, s.itoa10, 1<<12, hfd, p("value", intT))
 	add("atoi", intT, s.atoi, 1<<6, hfd, p("value", strT), p("base", intT))
 	add("atoi", intT, s.atoi10, 1<<6, hfd, p("value", strT))
-	add("base64Encode", strT, s.base64Encode, 1<<5, hfd, p("data", bytesT))
-	add("base64Decode", bytesT, s.base64Decode, 1<<5, hfd, p("s", strT))
-	add("base64UrlEncode", strT, s.base64URLEncode, 1<<5, config.HFEchidna, p("data", strT))
-	add("base64UrlDecode", strT, s.base64URLDecode, 1<<5, config.HFEchidna, p("s", strT))
-	add("base58Encode", strT, s.base58Encode, 1<<13, hfd, p("data", bytesT))
-	add("base58Decode", bytesT, s.base58Decode, 1<<10, hfd, p("s", strT))
-	add("base58CheckEncode", strT, s.base58CheckEncode, 1<<16, hfd, p("data", bytesT))
-	add("base58CheckDecode", bytesT, s.base58CheckDecode, 1<<16, hfd, p("s", strT))
-	add("hexEncode", strT, s.hexEncode, 1<<5, config.HFFaun, p("bytes", bytesT))
-	add("hexDecode", bytesT, s.hexDecode, 1<<5, config.HFFaun, p("str", strT))
+	add("base64Encode", strT, encoder(base64.StdEncoding.EncodeToString), 1<<5, hfd, p("data", bytesT))
+	add("base64Decode", bytesT, decoder(Base64Decode), 1<<5, hfd, p("s", strT))
+	add("base64UrlEncode", strT, encoder(base64.URLEncoding.EncodeToString), 1<<5, config.HFEchidna, p("data", strT))
+	add("base64UrlDecode", strT, decoder(Base64URLDecode), 1<<5, config.HFEchidna, p("s", strT))
+	add("base58Encode", strT, encoder(base58.Encode), 1<<13, hfd, p("data", bytesT))
+	add("base58Decode", bytesT, decoder(Base58Decode), 1<<10, hfd, p("s", strT))
+	add("base58CheckEncode", strT, encoder(base58.CheckEncode), 1<<16, hfd, p("data", bytesT))
+	add("base58CheckDecode", bytesT, decoder(Base58CheckDecode), 1<<16, hfd, p("s", strT))
+	add("hexEncode", strT, encoder(hex.EncodeToString), 1<<5, config.HFFaun, p("bytes", bytesT))
+	add("hexDecode", bytesT, decoder(HexDecode), 1<<5, config.HFFaun, p("str", strT))
 	add("memoryCompare", intT, s.memoryCompare, 1<<5, hfd, p("str1", bytesT), p("str2", bytesT))
 	add("memorySearch", intT, s.memorySearch2, 1<<6, hfd, p("mem", bytesT), p("value", bytesT))
 	add("memorySearch", intT, s.memorySearch3, 1<<6, hfd, p("mem", bytesT), p("value", bytesT),
@@ -105,6 +105,33 @@ func (s *StdLib) OnPersist(*interop.Context) error { return nil }
 
 // PostPersist implements Contract.
 func (s *StdLib) PostPersist(*interop.Context) error { return nil }
+
+// encoder is a method that turns its (limited) byte argument into a
+// string.
+func encoder(f func([]byte) string) MethodFunc {
+	return func(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
+		b, err := toLimitedBytes(args[0])
+		if err != nil {
+			return nil, err
+		}
+		return stackitem.NewByteString([]byte(f(b))), nil
+	}
+}
+
+// decoder is a method that turns its (limited) string argument into bytes.
+func decoder(f func(string) ([]byte, error)) MethodFunc {
+	return func(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
+		str, err := toLimitedString(args[0])
+		if err != nil {
+			return nil, err
+		}
+		b, err := f(str)
+		if err != nil {
+			return nil, err
+		}
+		return stackitem.NewByteString(b), nil
+	}
+}
 
 // toLimitedBytes is a byte[] argument with [MaxLength(MaxInputLength)]: the
 // length is checked on the item's bytes (C# MaxLengthAttribute).
@@ -317,26 +344,6 @@ func Atoi(s string, base int) (*big.Int, error) {
 	}
 }
 
-func (s *StdLib) base64Encode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	b, err := toLimitedBytes(args[0])
-	if err != nil {
-		return nil, err
-	}
-	return stackitem.NewByteString([]byte(base64.StdEncoding.EncodeToString(b))), nil
-}
-
-func (s *StdLib) base64Decode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	str, err := toLimitedString(args[0])
-	if err != nil {
-		return nil, err
-	}
-	b, err := Base64Decode(str)
-	if err != nil {
-		return nil, err
-	}
-	return stackitem.NewByteString(b), nil
-}
-
 // stripBase64Space removes the white space .NET's base64 decoders skip (' ',
 // '\t'; Go's decoder skips '\r' and '\n' itself).
 func stripBase64Space(s string) string {
@@ -361,26 +368,6 @@ func Base64Decode(s string) ([]byte, error) {
 	return b, nil
 }
 
-func (s *StdLib) base64URLEncode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	b, err := toLimitedBytes(args[0])
-	if err != nil {
-		return nil, err
-	}
-	return stackitem.NewByteString([]byte(base64.URLEncoding.EncodeToString(b))), nil
-}
-
-func (s *StdLib) base64URLDecode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	str, err := toLimitedString(args[0])
-	if err != nil {
-		return nil, err
-	}
-	b, err := Base64URLDecode(str)
-	if err != nil {
-		return nil, err
-	}
-	return stackitem.NewByteString(b), nil
-}
-
 // Base64URLDecode decodes padded base64url as neo-go 0.120.0 does: ' ',
 // '\t', '\r' and '\n' are ignored, the padding is required and the bytes
 // are returned as they are. (C#'s Base64UrlEncoder also takes unpadded
@@ -394,14 +381,6 @@ func Base64URLDecode(s string) ([]byte, error) {
 	return b, nil
 }
 
-func (s *StdLib) base58Encode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	b, err := toLimitedBytes(args[0])
-	if err != nil {
-		return nil, err
-	}
-	return stackitem.NewByteString([]byte(base58.Encode(b))), nil
-}
-
 // Base58Decode decodes base58 (Bitcoin alphabet, leading '1's are zero
 // bytes). The empty string is an error, as in neo-go 0.120.0 (C# decodes it
 // to no bytes).
@@ -411,26 +390,6 @@ func Base58Decode(s string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidFormat, err)
 	}
 	return b, nil
-}
-
-func (s *StdLib) base58Decode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	str, err := toLimitedString(args[0])
-	if err != nil {
-		return nil, err
-	}
-	b, err := Base58Decode(str)
-	if err != nil {
-		return nil, err
-	}
-	return stackitem.NewByteString(b), nil
-}
-
-func (s *StdLib) base58CheckEncode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	b, err := toLimitedBytes(args[0])
-	if err != nil {
-		return nil, err
-	}
-	return stackitem.NewByteString([]byte(base58.CheckEncode(b))), nil
 }
 
 // Base58CheckDecode decodes Base58Check (checksum = first 4 bytes of
@@ -451,36 +410,13 @@ func Base58CheckDecode(s string) ([]byte, error) {
 	return payload, nil
 }
 
-func (s *StdLib) base58CheckDecode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	str, err := toLimitedString(args[0])
-	if err != nil {
-		return nil, err
-	}
-	b, err := Base58CheckDecode(str)
-	if err != nil {
-		return nil, err
-	}
-	return stackitem.NewByteString(b), nil
-}
-
-func (s *StdLib) hexEncode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	b, err := toLimitedBytes(args[0])
-	if err != nil {
-		return nil, err
-	}
-	return stackitem.NewByteString([]byte(hex.EncodeToString(b))), nil
-}
-
-func (s *StdLib) hexDecode(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	str, err := toLimitedString(args[0])
-	if err != nil {
-		return nil, err
-	}
+// HexDecode decodes hex digits (either case, even length).
+func HexDecode(str string) ([]byte, error) {
 	b, err := hex.DecodeString(str)
 	if err != nil {
 		return nil, fmt.Errorf("%w: hex: %w", ErrInvalidFormat, err)
 	}
-	return stackitem.NewByteString(b), nil
+	return b, nil
 }
 
 func (s *StdLib) memoryCompare(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {

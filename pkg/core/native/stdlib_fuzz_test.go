@@ -138,8 +138,8 @@ func FuzzStdLibMethods(f *testing.F) {
 		f.Add([]byte(s), uint8(0))
 	}
 	s := newStdLib(nil).(*StdLib)
-	methods := []MethodFunc{s.atoi10, s.base64Decode, s.base64URLDecode, s.base58Decode, s.base58CheckDecode,
-		s.hexDecode, s.strLen, s.jsonDeserialize, s.deserialize}
+	methods := []MethodFunc{s.atoi10, decoder(Base64Decode), decoder(Base64URLDecode), decoder(Base58Decode),
+		decoder(Base58CheckDecode), decoder(HexDecode), s.strLen, s.jsonDeserialize, s.deserialize}
 	f.Fuzz(func(t *testing.T, data []byte, extra uint8) {
 		ic := &interop.Context{}
 		arg := stackitem.NewByteString(data)
