@@ -304,29 +304,24 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		wg.Go(func() {
 			t := time.NewTicker(cfg.SamplePeriod)
 			defer t.Stop()
-			for {
+			for done := false; !done; {
 				var now time.Time
 				select {
 				case <-bg.Done():
 					// A last sample covers the tail since the previous tick,
 					// so a run shorter than one period still has one.
-					now = time.Now()
+					now, done = time.Now(), true
 				case now = <-t.C:
 				}
-				{
-					smp, ok, err := s.Sample(now)
-					if err != nil {
-						cfg.logf("sampling stopped: %v", err)
-						return
-					}
-					if ok {
-						samplesMu.Lock()
-						res.Samples = append(res.Samples, smp)
-						samplesMu.Unlock()
-					}
-				}
-				if bg.Err() != nil {
+				smp, ok, err := s.Sample(now)
+				if err != nil {
+					cfg.logf("sampling stopped: %v", err)
 					return
+				}
+				if ok {
+					samplesMu.Lock()
+					res.Samples = append(res.Samples, smp)
+					samplesMu.Unlock()
 				}
 			}
 		})
