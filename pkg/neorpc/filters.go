@@ -12,6 +12,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/neorpc/internal/smartcontract"
 	"github.com/n3node/n3node/pkg/neorpc/internal/util"
+	sc "github.com/n3node/n3node/pkg/smartcontract"
 )
 
 // MaxNotificationFilterParametersCount bounds NotificationFilter.Parameters
@@ -35,19 +36,19 @@ type SubscriptionFilter interface {
 
 // ParamType is the type of a notification filter parameter (C#
 // ContractParameterType).
-type ParamType = smartcontract.ParamType
+type ParamType = sc.ParamType
 
 // Parameter types allowed in a NotificationFilter.
 const (
-	AnyType       = smartcontract.AnyType
-	BoolType      = smartcontract.BoolType
-	IntegerType   = smartcontract.IntegerType
-	ByteArrayType = smartcontract.ByteArrayType
-	StringType    = smartcontract.StringType
-	Hash160Type   = smartcontract.Hash160Type
-	Hash256Type   = smartcontract.Hash256Type
-	PublicKeyType = smartcontract.PublicKeyType
-	SignatureType = smartcontract.SignatureType
+	AnyType       = sc.AnyType
+	BoolType      = sc.BoolType
+	IntegerType   = sc.IntegerType
+	ByteArrayType = sc.ByteArrayType
+	StringType    = sc.StringType
+	Hash160Type   = sc.Hash160Type
+	Hash256Type   = sc.Hash256Type
+	PublicKeyType = sc.PublicKeyType
+	SignatureType = sc.SignatureType
 )
 
 // FilterParameter is one NotificationFilter parameter in neo-go's JSON form

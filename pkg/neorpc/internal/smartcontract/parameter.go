@@ -22,24 +22,6 @@ import (
 // encoding/json's messages read the same).
 type ParamType = smartcontract.ParamType
 
-// Parameter types.
-const (
-	UnknownType          = smartcontract.UnknownType
-	AnyType              = smartcontract.AnyType
-	BoolType             = smartcontract.BoolType
-	IntegerType          = smartcontract.IntegerType
-	ByteArrayType        = smartcontract.ByteArrayType
-	StringType           = smartcontract.StringType
-	Hash160Type          = smartcontract.Hash160Type
-	Hash256Type          = smartcontract.Hash256Type
-	PublicKeyType        = smartcontract.PublicKeyType
-	SignatureType        = smartcontract.SignatureType
-	ArrayType            = smartcontract.ArrayType
-	MapType              = smartcontract.MapType
-	InteropInterfaceType = smartcontract.InteropInterfaceType
-	VoidType             = smartcontract.VoidType
-)
-
 // Parameter is a decoded parameter. Value is nil, bool, *big.Int, []byte
 // (ByteArray, PublicKey, Signature), string, hash.Uint160, hash.Uint256,
 // []Parameter or []ParameterPair.
@@ -96,16 +78,16 @@ func (p *Parameter) UnmarshalJSON(data []byte) (err error) {
 		return
 	}
 	switch r.Type {
-	case BoolType:
+	case smartcontract.BoolType:
 		if err = json.Unmarshal(r.Value, &boolean); err != nil {
 			return
 		}
 		p.Value = boolean
-	case ByteArrayType, PublicKeyType, SignatureType:
+	case smartcontract.ByteArrayType, smartcontract.PublicKeyType, smartcontract.SignatureType:
 		if err = json.Unmarshal(r.Value, &s); err != nil {
 			return
 		}
-		if r.Type == PublicKeyType {
+		if r.Type == smartcontract.PublicKeyType {
 			b, err = hex.DecodeString(s)
 		} else {
 			b, err = base64.StdEncoding.DecodeString(s)
@@ -114,12 +96,12 @@ func (p *Parameter) UnmarshalJSON(data []byte) (err error) {
 			return
 		}
 		p.Value = b
-	case StringType:
+	case smartcontract.StringType:
 		if err = json.Unmarshal(r.Value, &s); err != nil {
 			return
 		}
 		p.Value = s
-	case IntegerType:
+	case smartcontract.IntegerType:
 		if err = json.Unmarshal(r.Value, &i); err == nil {
 			p.Value = big.NewInt(i)
 			return
@@ -135,31 +117,31 @@ func (p *Parameter) UnmarshalJSON(data []byte) (err error) {
 		if err == nil {
 			p.Value = bi
 		}
-	case ArrayType:
+	case smartcontract.ArrayType:
 		var rs []Parameter
 		if err = json.Unmarshal(r.Value, &rs); err != nil {
 			return
 		}
 		p.Value = rs
-	case MapType:
+	case smartcontract.MapType:
 		var pp []ParameterPair
 		if err = json.Unmarshal(r.Value, &pp); err != nil {
 			return
 		}
 		p.Value = pp
-	case Hash160Type:
+	case smartcontract.Hash160Type:
 		var h util.Uint160
 		if err = json.Unmarshal(r.Value, &h); err != nil {
 			return
 		}
 		p.Value = hash.Uint160(h)
-	case Hash256Type:
+	case smartcontract.Hash256Type:
 		var h util.Uint256
 		if err = json.Unmarshal(r.Value, &h); err != nil {
 			return
 		}
 		p.Value = hash.Uint256(h)
-	case InteropInterfaceType, AnyType:
+	case smartcontract.InteropInterfaceType, smartcontract.AnyType:
 		p.Value = nil
 	default:
 		return fmt.Errorf("can't unmarshal %s", p.Type)
