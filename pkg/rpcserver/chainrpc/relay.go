@@ -11,6 +11,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/internal/neogotext"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/neorpc/result"
@@ -27,7 +28,7 @@ func decodeTransaction(b []byte) (*transaction.Transaction, error) {
 	r := nio.NewBinReaderFromBuf(b)
 	tx.DecodeAliased(r, b)
 	if r.Err != nil {
-		return nil, neoGoEOFText(r.Err, b, false)
+		return nil, neogotext.EOFText(r.Err, b, false)
 	}
 	if r.Len() != 0 {
 		return nil, errors.New("additional data after the transaction")
@@ -99,7 +100,7 @@ func (s *Service) submitBlock(p neorpc.Params) (any, *neorpc.Error) {
 	r := nio.NewBinReaderFromBuf(raw)
 	b.DecodeBinary(r)
 	if r.Err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", neoGoEOFText(r.Err, raw, true)))
+		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", neogotext.EOFText(r.Err, raw, true)))
 	}
 	return relayResult(s.chain.AddBlock(b), b.Hash())
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/internal/neogotext"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/smartcontract"
@@ -51,7 +52,7 @@ func pushFuncParam(w *nio.BinWriter, fp neorpc.FuncParam) error {
 		if err != nil {
 			return err
 		}
-		k, err := neoGoPublicKey(s)
+		k, err := neogotext.PublicKey(s)
 		if err != nil {
 			return err
 		}
