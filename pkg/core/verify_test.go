@@ -274,12 +274,13 @@ func TestVerifyExtensible(t *testing.T) {
 		return p
 	}
 	std := smartcontract.CreateSignatureRedeemScript(c.key.PublicKey())
-	require.NoError(t, c.bc.VerifyExtensible(mk(c.key, c.key.PublicKey().ScriptHash(), std)))
-	require.NoError(t, c.bc.VerifyExtensible(mk(c.key, c.validatorAccount(), c.validatorScript())))
+	verify := func(p *payload.Extensible) error { return c.bc.VerifyExtensible(p.Sender, p, &p.Witness) }
+	require.NoError(t, verify(mk(c.key, c.key.PublicKey().ScriptHash(), std)))
+	require.NoError(t, verify(mk(c.key, c.validatorAccount(), c.validatorScript())))
 	other := newKey(t, 5)
-	err := c.bc.VerifyExtensible(mk(other, other.PublicKey().ScriptHash(), smartcontract.CreateSignatureRedeemScript(other.PublicKey())))
+	err := verify(mk(other, other.PublicKey().ScriptHash(), smartcontract.CreateSignatureRedeemScript(other.PublicKey())))
 	require.ErrorIs(t, err, core.ErrExtensibleSender)
-	err = c.bc.VerifyExtensible(mk(other, c.key.PublicKey().ScriptHash(), std))
+	err = verify(mk(other, c.key.PublicKey().ScriptHash(), std))
 	require.ErrorIs(t, err, core.ErrInvalidSignature)
 }
 
