@@ -102,7 +102,7 @@ func TestTransferLogs(t *testing.T) {
 	from, to := hash.Uint160{1}, hash.Uint160{2}
 	for _, acc := range []hash.Uint160{from, to} {
 		var got []*transferlog.Transfer
-		require.NoError(t, c.bc.ForEachNEP17Transfer(acc, ^uint64(0), func(tr *transferlog.Transfer) (bool, error) {
+		require.NoError(t, c.bc.ForEachTransfer(acc, false, ^uint64(0), func(tr *transferlog.Transfer) (bool, error) {
 			got = append(got, tr)
 			return true, nil
 		}))
@@ -128,7 +128,7 @@ func TestTransferLogs(t *testing.T) {
 	}
 	// A time window: transfers of blocks 100..110 only.
 	var n int
-	require.NoError(t, c.bc.ForEachNEP17Transfer(to, blocks[109].Timestamp, func(tr *transferlog.Transfer) (bool, error) {
+	require.NoError(t, c.bc.ForEachTransfer(to, false, blocks[109].Timestamp, func(tr *transferlog.Transfer) (bool, error) {
 		if tr.Timestamp > blocks[109].Timestamp {
 			return true, nil
 		}
