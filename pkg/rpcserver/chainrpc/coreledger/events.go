@@ -2,45 +2,27 @@ package coreledger
 
 import (
 	"github.com/n3node/n3node/pkg/core"
-	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/mempoolevent"
-	"github.com/n3node/n3node/pkg/core/state"
-	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/neorpc/result"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
 )
 
-// Subscribe makes one ordered stream of bc's block events (executions,
-// notifications, transactions, headers, blocks, in the chain's delivery
-// order) and, if mempool is set, the memory pool's events. stop ends the
-// subscriptions and closes the stream.
+// Subscribe makes one stream of bc's ordered events (core.Event: per
+// block the executions, notifications and transactions, the header, the
+// block) and, if mempool is set, the memory pool's events, as
+// chainrpc.ChainEvents. stop ends the subscriptions and closes the
+// stream.
 func Subscribe(bc *core.Blockchain, mempool bool) (<-chan chainrpc.ChainEvent, func()) {
 	var (
-		blocks  = make(chan *block.Block)
-		headers = make(chan *block.Header)
-		txs     = make(chan *transaction.Transaction)
-		notes   = make(chan *core.ContainedNotificationEvent)
-		execs   = make(chan *state.AppExecResult)
-		mp      = make(chan mempoolevent.Event, 64)
-		out     = make(chan chainrpc.ChainEvent, 64)
-		quit    = make(chan struct{})
-		done    = make(chan struct{})
+		chain = make(chan core.Event, 64)
+		mp    = make(chan mempoolevent.Event, 64)
+		out   = make(chan chainrpc.ChainEvent, 64)
+		quit  = make(chan struct{})
+		done  = make(chan struct{})
 	)
-	bc.SubscribeForExecutions(execs)
-	bc.SubscribeForNotifications(notes)
-	bc.SubscribeForTransactions(txs)
-	bc.SubscribeForHeadersOfAddedBlocks(headers)
-	bc.SubscribeForBlocks(blocks)
+	bc.Subscribe(chain, core.AllEvents)
 	if mempool {
 		bc.Mempool().SubscribeForTransactions(mp)
-	}
-	send := func(ev chainrpc.ChainEvent) bool {
-		select {
-		case out <- ev:
-			return true
-		case <-quit:
-			return false
-		}
 	}
 	go func() {
 		defer close(done)
@@ -49,20 +31,14 @@ func Subscribe(bc *core.Blockchain, mempool bool) (<-chan chainrpc.ChainEvent, f
 			select {
 			case <-quit:
 				return
-			case b := <-blocks:
-				ev.Block = b
-			case h := <-headers:
-				ev.Header = h
-			case t := <-txs:
-				ev.Tx = t
-			case n := <-notes:
-				ev.Notification = &result.ContainedNotificationEvent{Container: n.Container, NotificationEvent: n.NotificationEvent}
-			case e := <-execs:
-				ev.Execution = e
+			case e := <-chain:
+				ev = chainEvent(e)
 			case m := <-mp:
 				ev.Mempool = &m
 			}
-			if !send(ev) {
+			select {
+			case out <- ev:
+			case <-quit:
 				return
 			}
 		}
@@ -75,22 +51,14 @@ func Subscribe(bc *core.Blockchain, mempool bool) (<-chan chainrpc.ChainEvent, f
 		go func() {
 			for {
 				select {
-				case <-blocks:
-				case <-headers:
-				case <-txs:
-				case <-notes:
-				case <-execs:
+				case <-chain:
 				case <-mp:
 				case <-drained:
 					return
 				}
 			}
 		}()
-		bc.UnsubscribeFromExecutions(execs)
-		bc.UnsubscribeFromNotifications(notes)
-		bc.UnsubscribeFromTransactions(txs)
-		bc.UnsubscribeFromHeadersOfAddedBlocks(headers)
-		bc.UnsubscribeFromBlocks(blocks)
+		bc.Unsubscribe(chain)
 		if mempool {
 			bc.Mempool().UnsubscribeFromTransactions(mp)
 		}
@@ -98,4 +66,13 @@ func Subscribe(bc *core.Blockchain, mempool bool) (<-chan chainrpc.ChainEvent, f
 		close(out)
 	}
 	return out, stop
+}
+
+// chainEvent is the RPC form of a chain event.
+func chainEvent(e core.Event) chainrpc.ChainEvent {
+	ev := chainrpc.ChainEvent{Block: e.Block, Header: e.Header, Tx: e.Tx, Execution: e.Execution}
+	if n := e.Notification; n != nil {
+		ev.Notification = &result.ContainedNotificationEvent{Container: n.Container, NotificationEvent: n.NotificationEvent}
+	}
+	return ev
 }
