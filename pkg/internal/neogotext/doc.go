@@ -21,7 +21,7 @@
 //	  JSON ("[]smartcontract.                              the slow request decoder
 //	  Parameter" texts)                                    (neorpc/internal/params)
 //	the fake block header of     block.DecodeFakeHeader    chainrpc                      recorded answers of
-//	  invokecontainedscript                                invokecontainedscript         coreledger TestNeoGoExtraRecords
+//	  invokecontainedscript                                invokecontainedscript         rpcledger TestNeoGoExtraRecords
 //	  ("type block.baseAux")
 //
 // The subpackages are named util, smartcontract and block on purpose:

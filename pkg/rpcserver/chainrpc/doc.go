@@ -15,8 +15,8 @@
 // the union of one narrow interface per family of methods (Blocks,
 // Contracts, Policy, States, Invoker, TokenIndex, Relay; each family's
 // handlers live in the file named for it), Network (peers, version data,
-// transaction relay), OracleHandler and Notary. Package coreledger adapts
-// the node's core.Blockchain to Ledger.
+// transaction relay), OracleHandler and Notary. Package pkg/node/rpcledger
+// adapts the node's core.Blockchain, P2P server and notary pool to them.
 //
 // # The method table
 //

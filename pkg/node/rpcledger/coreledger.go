@@ -1,4 +1,4 @@
-package coreledger
+package rpcledger
 
 import (
 	"errors"

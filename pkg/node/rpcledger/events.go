@@ -1,4 +1,4 @@
-package coreledger
+package rpcledger
 
 import (
 	"github.com/n3node/n3node/pkg/core"
