@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/n3node/n3node/internal/refchain"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/stretchr/testify/require"
 )
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/neorpc"
-	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
 	"github.com/n3node/n3node/pkg/node/rpcledger"
+	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
 	"github.com/stretchr/testify/require"
 )
 

@@ -16,9 +16,9 @@ import (
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/network"
 	"github.com/n3node/n3node/pkg/network/payload"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/stretchr/testify/require"
 )
 
