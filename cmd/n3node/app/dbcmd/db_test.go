@@ -1,4 +1,4 @@
-package app
+package dbcmd
 
 import (
 	"bytes"
@@ -15,12 +15,14 @@ import (
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/stretchr/testify/require"
+
+	"github.com/urfave/cli/v3"
 )
 
 func runApp(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	cmd := New()
+	cmd := testRoot()
 	cmd.Writer, cmd.ErrWriter = &out, &errOut
 	err := cmd.Run(context.Background(), append([]string{"n3node"}, args...))
 	return out.String(), errOut.String(), err
@@ -36,7 +38,7 @@ func allNatives() bool {
 	return true
 }
 
-const refchainDir = "../../../testdata/refchain"
+const refchainDir = "../../../../testdata/refchain"
 
 // db restore of the reference chain in two runs (--count, then resuming),
 // db state against neo-go's recorded root, and db dump giving back the
@@ -128,4 +130,9 @@ func TestDBErrors(t *testing.T) {
 	// Restore of a missing file, bad file.
 	_, _, err = runApp(t, "db", "restore", "--network", "unit_testnet", "--db", "memory", "/nonexistent.acc")
 	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+// testRoot is the n3node root command with this family only.
+func testRoot() *cli.Command {
+	return &cli.Command{Name: "n3node", Commands: []*cli.Command{Command()}}
 }

@@ -1,4 +1,4 @@
-package app
+package vmcmd
 
 import (
 	"context"
@@ -22,7 +22,8 @@ import (
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
-func vmCommand() *cli.Command {
+// Command is `n3node vm`.
+func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "vm",
 		Usage: "NeoVM tools",

@@ -1,4 +1,4 @@
-package app
+package nodecmd
 
 import (
 	"context"
@@ -40,7 +40,9 @@ const runMemoryLimitMiB = 0
 // is closed (everything persisted) whatever happens.
 const shutdownTimeout = 30 * time.Second
 
-func runCommand() *cli.Command {
+// Command is `n3node run`; version is what the node reports (getversion
+// and the P2P user agent).
+func Command(version string) *cli.Command {
 	return &cli.Command{
 		Name:  "run",
 		Usage: "run a node (with no flags: a single-node private network from embedded defaults)",
@@ -64,7 +66,7 @@ JSON-RPC on 127.0.0.1:30333. --config reads a neo-go style configuration,
 			&cli.IntFlag{Name: "memory-limit", Value: runMemoryLimitMiB, Usage: "soft limit of the Go runtime's memory in `MiB` (debug.SetMemoryLimit; 0: none; GOMEMLIMIT, if set, wins)"},
 			&cli.StringFlag{Name: "statesync-root", Usage: "trusted state root `INDEX:ROOTHASH` of the state sync point (getstateroot INDEX on a node you trust; needs P2PStateExchangeExtensions and RemoveUntraceableBlocks)"},
 		},
-		Action: runNode,
+		Action: func(ctx context.Context, c *cli.Command) error { return runNode(ctx, c, version) },
 	}
 }
 
@@ -174,7 +176,7 @@ func newLogger(l config.Logger, stderr *os.File) (*slog.Logger, io.Closer, error
 	return slog.New(h), closer, nil
 }
 
-func runNode(ctx context.Context, c *cli.Command) error {
+func runNode(ctx context.Context, c *cli.Command, version string) error {
 	if c.Args().Len() != 0 {
 		return fmt.Errorf("run takes no arguments (got %q)", c.Args().Slice())
 	}
@@ -203,7 +205,7 @@ func runNode(ctx context.Context, c *cli.Command) error {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	return serve(ctx, &cfg, sopts, log, sigs, func() { os.Exit(exitForced) })
+	return serve(ctx, &cfg, node.Options{Logger: log, Version: version, ServiceOptions: sopts}, sigs, func() { os.Exit(exitForced) })
 }
 
 // runMemoryLimit returns the soft memory limit in bytes --memory-limit
@@ -249,9 +251,10 @@ func runServiceOptions(c *cli.Command, cfg *config.Config) (node.ServiceOptions,
 }
 
 // serve runs a node until ctx ends or a signal arrives, then shuts it
-// down; a second signal calls forceExit.
-func serve(ctx context.Context, cfg *config.Config, sopts node.ServiceOptions, log *slog.Logger, sigs <-chan os.Signal, forceExit func()) error {
-	n, err := node.New(cfg, node.Options{Logger: log, Version: Version, ServiceOptions: sopts})
+// down; a second signal calls forceExit. opts.Logger must be set.
+func serve(ctx context.Context, cfg *config.Config, opts node.Options, sigs <-chan os.Signal, forceExit func()) error {
+	log := opts.Logger
+	n, err := node.New(cfg, opts)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package app
+package txsend
 
 import (
 	"context"
@@ -54,7 +54,7 @@ func TestParseParams(t *testing.T) {
 		{[]string{"int:x"}, 0, ""},
 	}
 	for _, c := range cases {
-		n, ps, err := parseParams(c.args, true)
+		n, ps, err := ParseParams(c.args, true)
 		if c.json == "" {
 			if err == nil {
 				t.Errorf("%q: no error", c.args)
@@ -77,7 +77,7 @@ func TestParseParams(t *testing.T) {
 
 func TestParseCosigner(t *testing.T) {
 	const addr = "NSiVJYZej4XsxG5CUpdwn7VRQk8iiiDMPM"
-	acc, err := parseAddress(addr)
+	acc, err := ParseAddress(addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,30 +117,12 @@ func TestParseCosigner(t *testing.T) {
 			t.Errorf("%q:\n got %s\nwant %s", c.in, got, c.want)
 		}
 	}
-	ss, err := parseSigners([]string{addr, addr + ":Global"})
+	ss, err := ParseSigners([]string{addr, addr + ":Global"})
 	if err != nil || len(ss) != 2 || ss[1].Scopes != transaction.Global {
 		t.Errorf("parseSigners: %v %v", ss, err)
 	}
-	if _, err := parseSigners([]string{"x"}); err == nil || !strings.Contains(err.Error(), "signer #0") {
+	if _, err := ParseSigners([]string{"x"}); err == nil || !strings.Contains(err.Error(), "signer #0") {
 		t.Errorf("bad signer: %v", err)
-	}
-}
-
-func TestContractHashNames(t *testing.T) {
-	for in, want := range map[string]string{
-		"neo": "ef4073a0f2b305a38ec4050e4d3d28bc40ea63f5", "NeoToken": "ef4073a0f2b305a38ec4050e4d3d28bc40ea63f5",
-		"GAS": "d2a4cff31913016155e38e474a2c06d08be276cf", "policy": "cc5e4edd9f5f8dba8bb65734541df7a1c081c67b",
-		"management": "fffdc93764dbaddd97c48f252a53ea4643faa3fd", "std": "acce6fd80d44e1796aa0c2c625e9e4e0ce39efc0",
-		"0xd2a4cff31913016155e38e474a2c06d08be276cf": "d2a4cff31913016155e38e474a2c06d08be276cf",
-		"Treasury": "156326f25b1b5d839a4d326aeaa75383c9563ac1",
-	} {
-		h, err := contractHash(in)
-		if err != nil || h.StringLE() != want {
-			t.Errorf("%q: %s %v, want %s", in, h.StringLE(), err, want)
-		}
-	}
-	if _, err := contractHash("nosuch"); err == nil {
-		t.Error("unknown native name accepted")
 	}
 }
 
@@ -166,7 +148,7 @@ func TestCLIArgsSeparator(t *testing.T) {
 		root := &cli.Command{Name: "r", Commands: []*cli.Command{{Name: "g", Commands: []*cli.Command{{
 			Name: "leaf", StopOnNthArg: &one,
 			Flags:  []cli.Flag{&cli.StringFlag{Name: "w"}},
-			Action: func(_ context.Context, cmd *cli.Command) error { got = cliArgs(cmd); return nil },
+			Action: func(_ context.Context, cmd *cli.Command) error { got = CLIArgs(cmd); return nil },
 		}}}}}
 		if err := root.Run(context.Background(), append([]string{"r", "g", "leaf"}, c.args...)); err != nil {
 			t.Fatal(err)

@@ -1,10 +1,12 @@
-package app
+package utilcmd
 
 import (
 	"bytes"
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v3"
 )
 
 func find(rs []reading, as, label string) (string, bool) {
@@ -54,7 +56,7 @@ func TestInterpret(t *testing.T) {
 
 func TestConvertCommand(t *testing.T) {
 	var out bytes.Buffer
-	cmd := New()
+	cmd := testRoot()
 	cmd.Writer = &out
 	if err := cmd.Run(context.Background(), []string{"n3node", "util", "convert", "NepwUjd9GhqgNkrfXaxj9mmsFhFzGoFuWM"}); err != nil {
 		t.Fatal(err)
@@ -62,7 +64,12 @@ func TestConvertCommand(t *testing.T) {
 	if !strings.Contains(out.String(), "0xd2a4cff31913016155e38e474a2c06d08be276cf") {
 		t.Fatalf("output: %s", out.String())
 	}
-	if err := New().Run(context.Background(), []string{"n3node", "util", "convert", "???"}); err == nil {
+	if err := testRoot().Run(context.Background(), []string{"n3node", "util", "convert", "???"}); err == nil {
 		t.Fatal("garbage must be an error")
 	}
+}
+
+// testRoot is the n3node root command with this family only.
+func testRoot() *cli.Command {
+	return &cli.Command{Name: "n3node", Commands: []*cli.Command{Command()}}
 }

@@ -1,4 +1,4 @@
-package app
+package dbcmd
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/n3node/n3node/cmd/n3node/app/console"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
@@ -25,10 +26,10 @@ import (
 	"github.com/n3node/n3node/pkg/smartcontract/trigger"
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v3"
-	"golang.org/x/term"
 )
 
-func dbCommand() *cli.Command {
+// Command is `n3node db`.
+func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "db",
 		Usage: "chain database tools: restore, dump, state",
@@ -215,7 +216,7 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 		readErr <- nil
 	}()
 
-	showBar := !c.Bool("no-progress") && isTerminal(out)
+	showBar := !c.Bool("no-progress") && console.IsTerminal(out)
 	barTotal := int64(total)
 	if limit != 0 {
 		barTotal = int64(min(limit, total))
@@ -278,11 +279,6 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 		return fmt.Errorf("block %d: %w", bc.BlockHeight()+1, addErr)
 	}
 	return rErr
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 func dbDump(_ context.Context, c *cli.Command) (err error) {

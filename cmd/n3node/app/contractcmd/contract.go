@@ -1,4 +1,4 @@
-package app
+package contractcmd
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/n3node/n3node/cmd/n3node/app/console"
+	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -19,13 +21,14 @@ import (
 	"github.com/n3node/n3node/pkg/smartcontract/nef"
 )
 
-func contractCommand() *cli.Command {
+// Command is `n3node contract`.
+func Command() *cli.Command {
 	one := 1
 	sendFlags := func(extra ...cli.Flag) []cli.Flag {
-		fs := append(walletFlags(), addressFlag("address", "address to use as the sender (and GAS source; default: the wallet's default account)", "a"))
+		fs := append(txsend.WalletFlags(), txsend.AddressFlag("address", "address to use as the sender (and GAS source; default: the wallet's default account)", "a"))
 		fs = append(fs, extra...)
-		fs = append(fs, txFlags()...)
-		return append(fs, rpcFlags()...)
+		fs = append(fs, txsend.TxFlags()...)
+		return append(fs, txsend.RPCFlags()...)
 	}
 	return &cli.Command{
 		Name:  "contract",
@@ -51,9 +54,9 @@ func contractCommand() *cli.Command {
    signers) and the given signers, then sends a transaction running the same
    script with the GAS it used as the system fee. A FAULT stops unless --force.
 
-   ` + paramsDoc + `
+   ` + txsend.ParamsDoc + `
 
-   ` + signersDoc,
+   ` + txsend.SignersDoc,
 				Flags:        sendFlags(),
 				StopOnNthArg: &one,
 				Action:       func(ctx context.Context, c *cli.Command) error { return invokeFunction(ctx, c, true) },
@@ -66,10 +69,10 @@ func contractCommand() *cli.Command {
    invokefunction result as JSON. Signers are sent only when given (the
    first is the sender).
 
-   ` + paramsDoc + `
+   ` + txsend.ParamsDoc + `
 
-   ` + signersDoc,
-				Flags:        rpcFlags(),
+   ` + txsend.SignersDoc,
+				Flags:        txsend.RPCFlags(),
 				StopOnNthArg: &one,
 				Action:       func(ctx context.Context, c *cli.Command) error { return invokeFunction(ctx, c, false) },
 			},
@@ -79,7 +82,7 @@ func contractCommand() *cli.Command {
 				UsageText: "n3node contract testinvokescript -r endpoint -i input.nef [signers...]",
 				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "in", Aliases: []string{"i"}, Required: true, Usage: "NEF file whose script to run"},
-				}, rpcFlags()...),
+				}, txsend.RPCFlags()...),
 				Action: testInvokeScript,
 			},
 		},
@@ -89,7 +92,7 @@ func contractCommand() *cli.Command {
 // contractHash reads a script hash, an address or a native contract name
 // (full or short, any case) as neo-go does.
 func contractHash(s string) (hash.Uint160, error) {
-	if h, err := parseAddress(s); err == nil {
+	if h, err := txsend.ParseAddress(s); err == nil {
 		return h, nil
 	}
 	short := map[string]string{
@@ -110,7 +113,7 @@ func contractHash(s string) (hash.Uint160, error) {
 }
 
 func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
-	args := cliArgs(c)
+	args := txsend.CLIArgs(c)
 	if len(args) == 0 {
 		return errors.New("no smart contract hash was provided, specify one as the first argument")
 	}
@@ -125,17 +128,17 @@ func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
 	params := []rpcclient.Param{}
 	off := 0
 	if len(args) > 2 {
-		if off, params, err = parseParams(args[2:], true); err != nil {
+		if off, params, err = txsend.ParseParams(args[2:], true); err != nil {
 			return err
 		}
 	}
 	signerArgs := args[2+off:]
 	if !send {
-		signers, err := parseSigners(signerArgs)
+		signers, err := txsend.ParseSigners(signerArgs)
 		if err != nil {
 			return err
 		}
-		cl, tctx, done, err := dialRPC(ctx, c)
+		cl, tctx, done, err := txsend.DialRPC(ctx, c)
 		if err != nil {
 			return err
 		}
@@ -148,7 +151,7 @@ func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout(c), string(b))
+		fmt.Fprintln(console.Stdout(c), string(b))
 		if r.State != rpcclient.StateHalt {
 			return fmt.Errorf("Warning: %s VM state returned from the RPC node: %s", r.State, r.FaultException)
 		}
@@ -158,13 +161,13 @@ func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
 	if err != nil {
 		return err
 	}
-	defer s.cleanup()
-	return invokeAndSend(s.ctx, c, s.act, contract, method, params, s.opts)
+	defer s.Cleanup()
+	return txsend.InvokeAndSend(s.Ctx, c, s.Actor, contract, method, params, s.Opts)
 }
 
 // newContractSender is newSender with the sender given by -a.
-func newContractSender(ctx context.Context, c *cli.Command, signerArgs []string, scope transaction.WitnessScope) (*senderSetup, error) {
-	return newSenderFlag(ctx, c, "address", signerArgs, scope)
+func newContractSender(ctx context.Context, c *cli.Command, signerArgs []string, scope transaction.WitnessScope) (*txsend.SenderSetup, error) {
+	return txsend.NewSenderFlag(ctx, c, "address", signerArgs, scope)
 }
 
 func contractDeploy(ctx context.Context, c *cli.Command) error {
@@ -184,8 +187,8 @@ func contractDeploy(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return fmt.Errorf("failed to read manifest file: %w", err)
 	}
-	args := cliArgs(c)
-	off, data, err := parseParams(args, true)
+	args := txsend.CLIArgs(c)
+	off, data, err := txsend.ParseParams(args, true)
 	if err != nil {
 		return fmt.Errorf("unable to parse 'data' parameter: %w", err)
 	}
@@ -203,12 +206,12 @@ func contractDeploy(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	defer s.cleanup()
-	if err := invokeAndSend(s.ctx, c, s.act, nativenames.ManagementHash, "deploy", params, s.opts); err != nil {
+	defer s.Cleanup()
+	if err := txsend.InvokeAndSend(s.Ctx, c, s.Actor, nativenames.ManagementHash, "deploy", params, s.Opts); err != nil {
 		return err
 	}
-	h := smartcontract.GetContractHash(s.act.Sender(), nf.Checksum, m.Name)
-	fmt.Fprintf(stdout(c), "Contract: %s\n", h.StringLE())
+	h := smartcontract.GetContractHash(s.Actor.Sender(), nf.Checksum, m.Name)
+	fmt.Fprintf(console.Stdout(c), "Contract: %s\n", h.StringLE())
 	return nil
 }
 
@@ -221,15 +224,15 @@ func testInvokeScript(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return fmt.Errorf("failed to restore .nef file: %w", err)
 	}
-	sargs := cliArgs(c)
-	if len(sargs) > 0 && sargs[0] == cosignersSeparator {
+	sargs := txsend.CLIArgs(c)
+	if len(sargs) > 0 && sargs[0] == txsend.CosignersSeparator {
 		sargs = sargs[1:]
 	}
-	signers, err := parseSigners(sargs)
+	signers, err := txsend.ParseSigners(sargs)
 	if err != nil {
 		return err
 	}
-	cl, tctx, done, err := dialRPC(ctx, c)
+	cl, tctx, done, err := txsend.DialRPC(ctx, c)
 	if err != nil {
 		return err
 	}
@@ -242,6 +245,6 @@ func testInvokeScript(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout(c), string(out))
+	fmt.Fprintln(console.Stdout(c), string(out))
 	return nil
 }

@@ -1,4 +1,4 @@
-package app
+package walletcmd
 
 import (
 	"context"
@@ -12,6 +12,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/n3node/n3node/cmd/n3node/app/console"
+	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -26,7 +28,8 @@ import (
 // tells NEP-2 from WIF by it.
 const nep2Len = 58
 
-func walletCommand() *cli.Command {
+// Command is `n3node wallet`.
+func Command() *cli.Command {
 	one := 1
 	return &cli.Command{
 		Name:  "wallet",
@@ -41,7 +44,7 @@ func walletCommand() *cli.Command {
 				Name:      "init",
 				Usage:     "create a new wallet file",
 				UsageText: "n3node wallet init -w wallet [--wallet-config path] [-a]",
-				Flags: append(walletFlags(),
+				Flags: append(txsend.WalletFlags(),
 					&cli.BoolFlag{Name: "account", Aliases: []string{"a"}, Usage: "also create an account"},
 					&cli.StringFlag{Name: "name", Aliases: []string{"n"}, Usage: "label of the new account (with -a)"}),
 				Action: walletInit,
@@ -50,7 +53,7 @@ func walletCommand() *cli.Command {
 				Name:      "create",
 				Usage:     "add a new account (random key) to a wallet",
 				UsageText: "n3node wallet create -w wallet [--wallet-config path] [-n label]",
-				Flags:     append(walletFlags(), &cli.StringFlag{Name: "name", Aliases: []string{"n"}, Usage: "account label"}),
+				Flags:     append(txsend.WalletFlags(), &cli.StringFlag{Name: "name", Aliases: []string{"n"}, Usage: "account label"}),
 				Action:    walletCreate,
 			},
 			{
@@ -60,7 +63,7 @@ func walletCommand() *cli.Command {
 				Description: `A 58-character --wif is taken as NEP-2 (as neo-go does); --nep2 says so
    explicitly. A NEP-2 key keeps its encryption (its password is asked, or the
    wallet config's is used); a plain WIF is encrypted with a new password.`,
-				Flags: append(walletFlags(),
+				Flags: append(txsend.WalletFlags(),
 					&cli.StringFlag{Name: "wif", Usage: "WIF (or NEP-2) key to import"},
 					&cli.StringFlag{Name: "nep2", Usage: "NEP-2 encrypted key to import"},
 					&cli.StringFlag{Name: "name", Aliases: []string{"n"}, Usage: "account label"},
@@ -74,7 +77,7 @@ func walletCommand() *cli.Command {
 				Description: `Makes the standard m-of-n multi-signature account of the given public keys.
    With --wif its key (one of the n) is imported; otherwise a wallet account
    holding one of the keys is converted (its key is shared).`,
-				Flags: append(walletFlags(),
+				Flags: append(txsend.WalletFlags(),
 					&cli.StringFlag{Name: "wif", Usage: "WIF (or NEP-2) of this wallet's share"},
 					&cli.StringFlag{Name: "name", Aliases: []string{"n"}, Usage: "account label"},
 					&cli.IntFlag{Name: "min", Aliases: []string{"m"}, Usage: "signatures required (m)"}),
@@ -85,28 +88,28 @@ func walletCommand() *cli.Command {
 				Name:      "list",
 				Usage:     "list the accounts of a wallet",
 				UsageText: "n3node wallet list -w wallet",
-				Flags:     walletFlags(),
+				Flags:     txsend.WalletFlags(),
 				Action:    walletList,
 			},
 			{
 				Name:      "dump",
 				Usage:     "print the wallet JSON",
 				UsageText: "n3node wallet dump -w wallet [--wallet-config path] [-d]",
-				Flags:     append(walletFlags(), &cli.BoolFlag{Name: "decrypt", Aliases: []string{"d"}, Usage: "check that every key decrypts"}),
+				Flags:     append(txsend.WalletFlags(), &cli.BoolFlag{Name: "decrypt", Aliases: []string{"d"}, Usage: "check that every key decrypts"}),
 				Action:    walletDump,
 			},
 			{
 				Name:      "dump-keys",
 				Usage:     "print the public keys of accounts",
 				UsageText: "n3node wallet dump-keys -w wallet [-a address]",
-				Flags:     append(walletFlags(), addressFlag("address", "account to print the keys of", "a")),
+				Flags:     append(txsend.WalletFlags(), txsend.AddressFlag("address", "account to print the keys of", "a")),
 				Action:    walletDumpKeys,
 			},
 			{
 				Name:      "remove",
 				Usage:     "remove an account from a wallet",
 				UsageText: "n3node wallet remove -w wallet -a address [--force]",
-				Flags: append(walletFlags(), addressFlag("address", "account to remove", "a"),
+				Flags: append(txsend.WalletFlags(), txsend.AddressFlag("address", "account to remove", "a"),
 					&cli.BoolFlag{Name: "force", Usage: "do not ask for a confirmation"}),
 				Action: walletRemove,
 			},
@@ -118,12 +121,12 @@ func walletCommand() *cli.Command {
    transaction command, or by neo-go/C#) with the account's key. The result
    goes to --out, or is printed when neither --out nor -r is given. With -r
    a complete transaction is sent (and with --await, awaited).`,
-				Flags: append(walletFlags(),
-					addressFlag("address", "account to sign with", "a"),
+				Flags: append(txsend.WalletFlags(),
+					txsend.AddressFlag("address", "account to sign with", "a"),
 					&cli.StringFlag{Name: "in", Required: true, Usage: "parameter context file to sign"},
 					&cli.StringFlag{Name: "out", Usage: "file to write the signed context to (may be --in)"},
 					&cli.StringFlag{Name: "rpc-endpoint", Aliases: []string{"r"}, Usage: "RPC node to send the complete transaction to"},
-					&cli.DurationFlag{Name: "timeout", Aliases: []string{"s"}, Value: defaultRPCTimeout, Usage: "timeout for sending (45s with --await unless set)"},
+					&cli.DurationFlag{Name: "timeout", Aliases: []string{"s"}, Value: txsend.DefaultRPCTimeout, Usage: "timeout for sending (45s with --await unless set)"},
 					&cli.BoolFlag{Name: "await", Usage: "wait for the transaction to be included in a block"}),
 				Action: walletSign,
 			},
@@ -131,8 +134,8 @@ func walletCommand() *cli.Command {
 				Name:      "claim",
 				Usage:     "claim GAS (a 0 NEO transfer to oneself)",
 				UsageText: "n3node wallet claim -w wallet -a address -r endpoint [tx flags]",
-				Flags: append(append(append(walletFlags(), addressFlag("address", "account to claim GAS for", "a")),
-					txFlags()...), rpcFlags()...),
+				Flags: append(append(append(txsend.WalletFlags(), txsend.AddressFlag("address", "account to claim GAS for", "a")),
+					txsend.TxFlags()...), txsend.RPCFlags()...),
 				Action: walletClaim,
 			},
 			balanceCommand("balance"),
@@ -151,15 +154,15 @@ func walletCommand() *cli.Command {
 }
 
 func walletInit(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
-	path, pass, err := walletLocation(c)
+	path, pass, err := txsend.WalletLocation(c)
 	if err != nil {
 		return err
 	}
 	if strings.HasPrefix(path, "embedded:") {
-		return errEmbeddedReadOnly
+		return txsend.ErrEmbeddedReadOnly
 	}
 	w, err := wallet.NewWallet(path)
 	if err != nil {
@@ -175,15 +178,15 @@ func walletInit(ctx context.Context, c *cli.Command) error {
 		defer w.Close()
 	}
 	printWallet(c, w)
-	fmt.Fprintf(stdout(c), "wallet successfully created, file location is %s\n", w.Path())
+	fmt.Fprintf(console.Stdout(c), "wallet successfully created, file location is %s\n", w.Path())
 	return nil
 }
 
 func walletCreate(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
-	w, pass, err := openWalletForWrite(c)
+	w, pass, err := txsend.OpenWalletForWrite(c)
 	if err != nil {
 		return err
 	}
@@ -192,7 +195,7 @@ func walletCreate(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout(c), acc.Address)
+	fmt.Fprintln(console.Stdout(c), acc.Address)
 	return nil
 }
 
@@ -203,7 +206,7 @@ func createAccount(c *cli.Command, w *wallet.Wallet, pass *string) (*wallet.Acco
 		phrase = *pass
 	} else {
 		var err error
-		if phrase, err = readNewPassword(c); err != nil {
+		if phrase, err = console.ReadNewPassword(c); err != nil {
 			return nil, err
 		}
 	}
@@ -212,9 +215,9 @@ func createAccount(c *cli.Command, w *wallet.Wallet, pass *string) (*wallet.Acco
 
 func printWallet(c *cli.Command, w *wallet.Wallet) {
 	b, _ := w.JSON()
-	fmt.Fprintln(stdout(c))
-	fmt.Fprintln(stdout(c), string(b))
-	fmt.Fprintln(stdout(c))
+	fmt.Fprintln(console.Stdout(c))
+	fmt.Fprintln(console.Stdout(c), string(b))
+	fmt.Fprintln(console.Stdout(c))
 }
 
 // accountFromKey imports a WIF or NEP-2 key, encrypted for the wallet.
@@ -225,7 +228,7 @@ func accountFromKey(c *cli.Command, w *wallet.Wallet, key string, nep2 bool, pas
 			phrase = *pass
 		} else {
 			var err error
-			if phrase, err = readPassword(c, "Enter password > "); err != nil {
+			if phrase, err = console.ReadPassword(c, "Enter password > "); err != nil {
 				return nil, err
 			}
 		}
@@ -239,8 +242,8 @@ func accountFromKey(c *cli.Command, w *wallet.Wallet, key string, nep2 bool, pas
 	if pass != nil {
 		phrase = *pass
 	} else {
-		fmt.Fprintln(stderr(c), "Provided WIF was unencrypted. Wallet can contain only encrypted keys.")
-		if phrase, err = readNewPassword(c); err != nil {
+		fmt.Fprintln(console.Stderr(c), "Provided WIF was unencrypted. Wallet can contain only encrypted keys.")
+		if phrase, err = console.ReadNewPassword(c); err != nil {
 			return nil, err
 		}
 	}
@@ -261,7 +264,7 @@ func addAccountAndSave(w *wallet.Wallet, acc *wallet.Account) error {
 }
 
 func walletImport(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
 	key, nep2 := c.String("wif"), false
@@ -274,7 +277,7 @@ func walletImport(ctx context.Context, c *cli.Command) error {
 	if key == "" {
 		return errors.New("a key to import is required (--wif or --nep2)")
 	}
-	w, pass, err := openWalletForWrite(c)
+	w, pass, err := txsend.OpenWalletForWrite(c)
 	if err != nil {
 		return err
 	}
@@ -295,18 +298,18 @@ func walletImport(ctx context.Context, c *cli.Command) error {
 	if err := addAccountAndSave(w, acc); err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout(c), acc.Address)
+	fmt.Fprintln(console.Stdout(c), acc.Address)
 	return nil
 }
 
 func walletImportMultisig(ctx context.Context, c *cli.Command) error {
-	w, pass, err := openWalletForWrite(c)
+	w, pass, err := txsend.OpenWalletForWrite(c)
 	if err != nil {
 		return err
 	}
 	defer w.Close()
 	m := int(c.Int("min"))
-	args := cliArgs(c)
+	args := txsend.CLIArgs(c)
 	if m < 1 {
 		return errors.New("--min must be at least 1")
 	}
@@ -324,7 +327,7 @@ func walletImportMultisig(ctx context.Context, c *cli.Command) error {
 		if acc, err = accountFromKey(c, w, key, false, pass); err != nil {
 			return err
 		}
-		if err := unlock(c, w, acc, pass); err != nil {
+		if err := txsend.Unlock(c, w, acc, pass); err != nil {
 			return err
 		}
 		if err := acc.ConvertMultisig(m, pubs); err != nil {
@@ -357,7 +360,7 @@ func walletImportMultisig(ctx context.Context, c *cli.Command) error {
 	if err := addAccountAndSave(w, acc); err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout(c), acc.Address)
+	fmt.Fprintln(console.Stdout(c), acc.Address)
 	return nil
 }
 
@@ -379,14 +382,14 @@ func accountKind(a *wallet.Account) string {
 }
 
 func walletList(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
-	w, _, err := openWallet(c)
+	w, _, err := txsend.OpenWallet(c)
 	if err != nil {
 		return err
 	}
-	out := stdout(c)
+	out := console.Stdout(c)
 	for _, a := range w.Accounts {
 		flags := ""
 		if a.Default {
@@ -404,10 +407,10 @@ func walletList(ctx context.Context, c *cli.Command) error {
 }
 
 func walletDump(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
-	w, pass, err := openWallet(c)
+	w, pass, err := txsend.OpenWallet(c)
 	if err != nil {
 		return err
 	}
@@ -415,14 +418,14 @@ func walletDump(ctx context.Context, c *cli.Command) error {
 	if c.Bool("decrypt") {
 		if pass == nil {
 			// One password for all the accounts, as neo-go asks.
-			p, err := readPassword(c, "Enter password > ")
+			p, err := console.ReadPassword(c, "Enter password > ")
 			if err != nil {
 				return err
 			}
 			pass = &p
 		}
 		for _, a := range w.Accounts {
-			if err := unlock(c, w, a, pass); err != nil {
+			if err := txsend.Unlock(c, w, a, pass); err != nil {
 				return err
 			}
 		}
@@ -432,16 +435,16 @@ func walletDump(ctx context.Context, c *cli.Command) error {
 }
 
 func walletDumpKeys(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
-	w, _, err := openWallet(c)
+	w, _, err := txsend.OpenWallet(c)
 	if err != nil {
 		return err
 	}
 	accs := w.Accounts
 	if s := c.String("address"); s != "" {
-		h, err := parseAddress(s)
+		h, err := txsend.ParseAddress(s)
 		if err != nil {
 			return err
 		}
@@ -451,7 +454,7 @@ func walletDumpKeys(ctx context.Context, c *cli.Command) error {
 		}
 		accs = []*wallet.Account{acc}
 	}
-	out := stdout(c)
+	out := console.Stdout(c)
 	printed := false
 	for _, a := range accs {
 		if a.Contract == nil {
@@ -484,17 +487,17 @@ func walletDumpKeys(ctx context.Context, c *cli.Command) error {
 }
 
 func walletRemove(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
 	if c.String("address") == "" {
 		return errors.New("required flag --address is missing")
 	}
-	h, err := parseAddress(c.String("address"))
+	h, err := txsend.ParseAddress(c.String("address"))
 	if err != nil {
 		return err
 	}
-	w, _, err := openWalletForWrite(c)
+	w, _, err := txsend.OpenWalletForWrite(c)
 	if err != nil {
 		return err
 	}
@@ -503,10 +506,10 @@ func walletRemove(ctx context.Context, c *cli.Command) error {
 		return errors.New("account wasn't found")
 	}
 	if !c.Bool("force") {
-		fmt.Fprintf(stderr(c), "Account %s will be removed. This action is irreversible.\n", acc.Address)
-		ans, _ := prompt(c, "Are you sure? [y/N]: ")
+		fmt.Fprintf(console.Stderr(c), "Account %s will be removed. This action is irreversible.\n", acc.Address)
+		ans, _ := console.Prompt(c, "Are you sure? [y/N]: ")
 		if a := strings.ToLower(strings.TrimSpace(ans)); a != "y" && a != "yes" {
-			fmt.Fprintln(stdout(c), "Cancelled.")
+			fmt.Fprintln(console.Stdout(c), "Cancelled.")
 			return nil
 		}
 	}
@@ -517,26 +520,26 @@ func walletRemove(ctx context.Context, c *cli.Command) error {
 }
 
 func walletSign(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
-	pc, err := readContext(c.String("in"))
+	pc, err := txsend.ReadContext(c.String("in"))
 	if err != nil {
 		return err
 	}
 	if c.String("address") == "" {
 		return errors.New("address was not provided")
 	}
-	h, err := parseAddress(c.String("address"))
+	h, err := txsend.ParseAddress(c.String("address"))
 	if err != nil {
 		return err
 	}
-	w, pass, err := openWallet(c)
+	w, pass, err := txsend.OpenWallet(c)
 	if err != nil {
 		return err
 	}
 	defer w.Close()
-	acc, err := accountFor(c, w, h, pass)
+	acc, err := txsend.AccountFor(c, w, h, pass)
 	if err != nil {
 		return err
 	}
@@ -556,19 +559,19 @@ func walletSign(ctx context.Context, c *cli.Command) error {
 		if err != nil {
 			return fmt.Errorf("can't display resulting context: %w", err)
 		}
-		fmt.Fprintln(stdout(c), string(b))
+		fmt.Fprintln(console.Stdout(c), string(b))
 		return nil
 	}
 	if out != "" {
-		if err := writeContext(out, pc); err != nil {
+		if err := txsend.WriteContext(out, pc); err != nil {
 			return fmt.Errorf("can't save resulting context: %w", err)
 		}
 	}
 	if rpcEP == "" {
-		dumpTxInfo(stdout(c), pc.Tx.Hash(), nil)
+		txsend.DumpTxInfo(console.Stdout(c), pc.Tx.Hash(), nil)
 		return nil
 	}
-	cl, tctx, done, err := dialRPC(ctx, c)
+	cl, tctx, done, err := txsend.DialRPC(ctx, c)
 	if err != nil {
 		return err
 	}
@@ -588,7 +591,7 @@ func walletSign(ctx context.Context, c *cli.Command) error {
 			return fmt.Errorf("failed to await transaction %s: %w", txh.StringLE(), err)
 		}
 	}
-	dumpTxInfo(stdout(c), txh, aer)
+	txsend.DumpTxInfo(console.Stdout(c), txh, aer)
 	return nil
 }
 

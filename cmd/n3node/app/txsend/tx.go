@@ -1,4 +1,4 @@
-package app
+package txsend
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/n3node/n3node/cmd/n3node/app/console"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -27,7 +28,8 @@ import (
 // flags, --out (save a parameter context instead of sending), --force (no
 // confirmation), --await (wait for the block).
 
-func txFlags() []cli.Flag {
+// TxFlags are the flags of every command that sends a transaction.
+func TxFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "gas", Aliases: []string{"g"}, Usage: "network fee to add to the transaction (prioritizing it), in GAS"},
 		&cli.StringFlag{Name: "sysgas", Aliases: []string{"e"}, Usage: "system fee to add to the transaction (compensating for execution), in GAS"},
@@ -37,15 +39,16 @@ func txFlags() []cli.Flag {
 	}
 }
 
-// txOptions are the parsed transaction flags.
-type txOptions struct {
+// TxOptions are the parsed transaction flags.
+type TxOptions struct {
 	sysgas, netgas int64
 	out            string
 	force, await   bool
 }
 
-func readTxOptions(c *cli.Command) (txOptions, error) {
-	o := txOptions{out: c.String("out"), force: c.Bool("force"), await: c.Bool("await")}
+// ReadTxOptions parses the TxFlags.
+func ReadTxOptions(c *cli.Command) (TxOptions, error) {
+	o := TxOptions{out: c.String("out"), force: c.Bool("force"), await: c.Bool("await")}
 	for _, f := range []struct {
 		name string
 		dst  *int64
@@ -63,15 +66,15 @@ func readTxOptions(c *cli.Command) (txOptions, error) {
 	return o, nil
 }
 
-func (o txOptions) actorOptions() actor.Options {
+func (o TxOptions) ActorOptions() actor.Options {
 	return actor.Options{SystemFeeExtra: o.sysgas, NetworkFeeExtra: o.netgas, MaxValidity: o.out != ""}
 }
 
-// signersAccounts pairs the sender (with senderScope unless the cosigners
+// SignersAccounts pairs the sender (with senderScope unless the cosigners
 // list names it) and every cosigner with its wallet account, as neo-go's
 // cmdargs.GetSignersAccounts. Cosigner accounts are unlocked with the same
 // password source.
-func signersAccounts(c *cli.Command, w *wallet.Wallet, pass *string, sender *wallet.Account, senderScope transaction.WitnessScope, cosigners []transaction.Signer) ([]actor.SignerAccount, error) {
+func SignersAccounts(c *cli.Command, w *wallet.Wallet, pass *string, sender *wallet.Account, senderScope transaction.WitnessScope, cosigners []transaction.Signer) ([]actor.SignerAccount, error) {
 	sh := sender.ScriptHash()
 	out := []actor.SignerAccount{{Signer: transaction.Signer{Account: sh, Scopes: senderScope}, Account: sender}}
 	for i, s := range cosigners {
@@ -83,7 +86,7 @@ func signersAccounts(c *cli.Command, w *wallet.Wallet, pass *string, sender *wal
 		if acc == nil {
 			return nil, fmt.Errorf("invalid signers: no account was found in the wallet for signer #%d (%s)", i, neorpc.Uint160ToAddress(s.Account))
 		}
-		if err := unlock(c, w, acc, pass); err != nil {
+		if err := Unlock(c, w, acc, pass); err != nil {
 			return nil, err
 		}
 		out = append(out, actor.SignerAccount{Signer: s, Account: acc})
@@ -91,19 +94,19 @@ func signersAccounts(c *cli.Command, w *wallet.Wallet, pass *string, sender *wal
 	return out, nil
 }
 
-// signAndSend saves a parameter context (--out) or confirms, signs, sends
+// SignAndSend saves a parameter context (--out) or confirms, signs, sends
 // and (--await) waits for tx, then prints its hash (and the execution).
-func signAndSend(ctx context.Context, c *cli.Command, act *actor.Actor, tx *transaction.Transaction, o txOptions) error {
-	w := stdout(c)
+func SignAndSend(ctx context.Context, c *cli.Command, act *actor.Actor, tx *transaction.Transaction, o TxOptions) error {
+	w := console.Stdout(c)
 	if o.out != "" {
 		pc, err := act.Sign(tx)
 		if err != nil {
 			return err
 		}
-		if err := writeContext(o.out, pc); err != nil {
+		if err := WriteContext(o.out, pc); err != nil {
 			return err
 		}
-		dumpTxInfo(w, tx.Hash(), nil)
+		DumpTxInfo(w, tx.Hash(), nil)
 		return nil
 	}
 	if !o.force {
@@ -135,17 +138,17 @@ func signAndSend(ctx context.Context, c *cli.Command, act *actor.Actor, tx *tran
 			return fmt.Errorf("failed to await transaction %s: %w", h.StringLE(), err)
 		}
 	}
-	dumpTxInfo(w, h, aer)
+	DumpTxInfo(w, h, aer)
 	return nil
 }
 
 // confirmTx prints the fees and asks for a 'y'.
 func confirmTx(c *cli.Command, tx *transaction.Transaction) error {
-	w := stderr(c)
+	w := console.Stderr(c)
 	fmt.Fprintf(w, "Network fee: %s\n", gasString(tx.NetworkFee))
 	fmt.Fprintf(w, "System fee: %s\n", gasString(tx.SystemFee))
 	fmt.Fprintf(w, "Total fee: %s\n", gasString(tx.NetworkFee+tx.SystemFee))
-	ln, err := prompt(c, "Relay transaction (y|N)> ")
+	ln, err := console.Prompt(c, "Relay transaction (y|N)> ")
 	if err != nil && !errors.Is(err, io.EOF) {
 		return err
 	}
@@ -157,9 +160,9 @@ func confirmTx(c *cli.Command, tx *transaction.Transaction) error {
 
 func gasString(v int64) string { return nep17.FormatAmount(big.NewInt(v), 8) }
 
-// dumpTxInfo prints the hash and, after --await, the outcome (neo-go's
+// DumpTxInfo prints the hash and, after --await, the outcome (neo-go's
 // txctx.DumpTransactionInfo).
-func dumpTxInfo(w io.Writer, h hash.Uint256, aer *state.AppExecResult) {
+func DumpTxInfo(w io.Writer, h hash.Uint256, aer *state.AppExecResult) {
 	fmt.Fprintln(w, h.StringLE())
 	if aer != nil {
 		fmt.Fprintf(w, "OnChain:\t%t\n", true)
@@ -170,8 +173,8 @@ func dumpTxInfo(w io.Writer, h hash.Uint256, aer *state.AppExecResult) {
 	}
 }
 
-// writeContext saves a parameter context file (replacing it atomically).
-func writeContext(path string, pc *sccontext.ParameterContext) error {
+// WriteContext saves a parameter context file (replacing it atomically).
+func WriteContext(path string, pc *sccontext.ParameterContext) error {
 	data, err := json.Marshal(pc)
 	if err != nil {
 		return fmt.Errorf("can't marshal transaction: %w", err)
@@ -187,8 +190,8 @@ func writeContext(path string, pc *sccontext.ParameterContext) error {
 	return nil
 }
 
-// readContext reads a parameter context file.
-func readContext(path string) (*sccontext.ParameterContext, error) {
+// ReadContext reads a parameter context file.
+func ReadContext(path string) (*sccontext.ParameterContext, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("can't read input file: %w", err)
@@ -200,10 +203,10 @@ func readContext(path string) (*sccontext.ParameterContext, error) {
 	return pc, nil
 }
 
-// invokeAndSend test-invokes a contract method with the actor's signers
+// InvokeAndSend test-invokes a contract method with the actor's signers
 // and sends a transaction running the node's script, as neo-go's
 // 'contract invokefunction': a FAULT stops unless --force.
-func invokeAndSend(ctx context.Context, c *cli.Command, act *actor.Actor, contract hash.Uint160, method string, params []rpcclient.Param, o txOptions) error {
+func InvokeAndSend(ctx context.Context, c *cli.Command, act *actor.Actor, contract hash.Uint160, method string, params []rpcclient.Param, o TxOptions) error {
 	r, err := act.Call(ctx, contract, method, params...)
 	if err != nil {
 		return err
@@ -213,7 +216,7 @@ func invokeAndSend(ctx context.Context, c *cli.Command, act *actor.Actor, contra
 
 // sendInvokeResult builds, signs and sends a transaction for the script of
 // a test invocation.
-func sendInvokeResult(ctx context.Context, c *cli.Command, act *actor.Actor, r *rpcclient.InvokeResult, o txOptions) error {
+func sendInvokeResult(ctx context.Context, c *cli.Command, act *actor.Actor, r *rpcclient.InvokeResult, o TxOptions) error {
 	if r.State != rpcclient.StateHalt {
 		msg := fmt.Sprintf("Warning: %s VM state returned from the RPC node: %s", r.State, r.FaultException)
 		action, process := "send", "Sending"
@@ -223,7 +226,7 @@ func sendInvokeResult(ctx context.Context, c *cli.Command, act *actor.Actor, r *
 		if !o.force {
 			return fmt.Errorf("%s.\nUse --force flag to %s the transaction anyway", msg, action)
 		}
-		fmt.Fprintln(stdout(c), msg+".\n"+process+" transaction...")
+		fmt.Fprintln(console.Stdout(c), msg+".\n"+process+" transaction...")
 	}
 	if len(r.Script) == 0 {
 		return errors.New("no script returned from the RPC node")
@@ -232,5 +235,5 @@ func sendInvokeResult(ctx context.Context, c *cli.Command, act *actor.Actor, r *
 	if err != nil {
 		return fmt.Errorf("failed to create tx: %w", err)
 	}
-	return signAndSend(ctx, c, act, tx, o)
+	return SignAndSend(ctx, c, act, tx, o)
 }

@@ -1,4 +1,4 @@
-package app
+package benchcmd
 
 import (
 	"context"
@@ -21,7 +21,8 @@ import (
 	"github.com/n3node/n3node/pkg/wallet"
 )
 
-func benchCommand() *cli.Command {
+// Command is `n3node bench`.
+func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "bench",
 		Usage: "throughput benchmark of any N3 node over JSON-RPC (neo-bench's workload and formulas)",

@@ -1,4 +1,4 @@
-package app
+package txsend
 
 // Exported for the differential tests in package app_test.
 var NewParamFromString = newParamFromString

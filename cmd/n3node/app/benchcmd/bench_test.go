@@ -1,4 +1,4 @@
-package app
+package benchcmd
 
 import (
 	"bytes"
@@ -11,13 +11,15 @@ import (
 
 	"github.com/n3node/n3node/pkg/bench"
 	"github.com/n3node/n3node/pkg/config"
+
+	"github.com/urfave/cli/v3"
 )
 
 func TestBenchGenAndCompare(t *testing.T) {
 	dir := t.TempDir()
 	run := func(args ...string) string {
 		var out bytes.Buffer
-		cmd := New()
+		cmd := testRoot()
 		cmd.Writer = &out
 		if err := cmd.Run(context.Background(), append([]string{"n3node", "bench"}, args...)); err != nil {
 			t.Fatalf("%v: %v", args, err)
@@ -56,7 +58,7 @@ func TestBenchGenAndCompare(t *testing.T) {
 		t.Fatalf("report: %q", out)
 	}
 	var out2 bytes.Buffer
-	cmd := New()
+	cmd := testRoot()
 	cmd.Writer = &out2
 	if err := cmd.Run(context.Background(), []string{"n3node", "bench", "compare", "nonsense"}); err == nil {
 		t.Fatal("bad compare argument accepted")
@@ -93,4 +95,9 @@ func TestWalletWIFs(t *testing.T) {
 	if _, err := walletWIFs(paths, []string{"one", "two"}); err == nil {
 		t.Fatal("password count mismatch accepted")
 	}
+}
+
+// testRoot is the n3node root command with this family only.
+func testRoot() *cli.Command {
+	return &cli.Command{Name: "n3node", Commands: []*cli.Command{Command()}}
 }

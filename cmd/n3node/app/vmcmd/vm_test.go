@@ -1,4 +1,4 @@
-package app
+package vmcmd
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v3"
 )
 
 // The NEF of UT_Helper.TestGetContractHash (compiler "test", script 010203),
@@ -55,7 +57,7 @@ func TestVMRun(t *testing.T) {
 	}
 	for _, c := range cases {
 		var out bytes.Buffer
-		cmd := New()
+		cmd := testRoot()
 		cmd.Writer = &out
 		if err := cmd.Run(context.Background(), append([]string{"n3node"}, c.args...)); err != nil {
 			t.Fatalf("%v: %v", c.args, err)
@@ -72,7 +74,12 @@ func TestVMRun(t *testing.T) {
 			t.Errorf("%v: exception %v, want %q", c.args, res.Exception, c.exc)
 		}
 	}
-	if err := New().Run(context.Background(), []string{"n3node", "vm", "run", "zz!"}); err == nil {
+	if err := testRoot().Run(context.Background(), []string{"n3node", "vm", "run", "zz!"}); err == nil {
 		t.Error("garbage accepted")
 	}
+}
+
+// testRoot is the n3node root command with this family only.
+func testRoot() *cli.Command {
+	return &cli.Command{Name: "n3node", Commands: []*cli.Command{Command()}}
 }

@@ -1,4 +1,4 @@
-package app
+package walletcmd
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/n3node/n3node/cmd/n3node/app/console"
+	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -22,10 +24,10 @@ import (
 
 func candidateCommands() []*cli.Command {
 	flags := func(usage string, extra ...cli.Flag) []cli.Flag {
-		fs := append(walletFlags(), &cli.StringFlag{Name: "address", Aliases: []string{"a"}, Required: true, Usage: usage})
+		fs := append(txsend.WalletFlags(), &cli.StringFlag{Name: "address", Aliases: []string{"a"}, Required: true, Usage: usage})
 		fs = append(fs, extra...)
-		fs = append(fs, txFlags()...)
-		return append(fs, rpcFlags()...)
+		fs = append(fs, txsend.TxFlags()...)
+		return append(fs, txsend.RPCFlags()...)
 	}
 	return []*cli.Command{
 		{
@@ -128,36 +130,36 @@ func neoCall(method string, args ...any) ([]byte, error) {
 // handleNeoAction.
 func accountAction(ctx context.Context, c *cli.Command, scope transaction.WitnessScope, allowed []hash.Uint160,
 	mk func(ctx context.Context, act *actor.Actor, acc *wallet.Account) ([]byte, error)) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
-	o, err := readTxOptions(c)
+	o, err := txsend.ReadTxOptions(c)
 	if err != nil {
 		return err
 	}
 	if c.String("address") == "" {
 		return errors.New("required flag --address is missing")
 	}
-	h, err := parseAddress(c.String("address"))
+	h, err := txsend.ParseAddress(c.String("address"))
 	if err != nil {
 		return err
 	}
-	w, pass, err := openWallet(c)
+	w, pass, err := txsend.OpenWallet(c)
 	if err != nil {
 		return err
 	}
 	defer w.Close()
-	acc, err := accountFor(c, w, h, pass)
+	acc, err := txsend.AccountFor(c, w, h, pass)
 	if err != nil {
 		return err
 	}
-	cl, tctx, done, err := dialRPC(ctx, c)
+	cl, tctx, done, err := txsend.DialRPC(ctx, c)
 	if err != nil {
 		return err
 	}
 	defer done()
 	signer := transaction.Signer{Account: h, Scopes: scope, AllowedContracts: allowed}
-	act, err := actor.New(tctx, cl, []actor.SignerAccount{{Signer: signer, Account: acc}}, o.actorOptions())
+	act, err := actor.New(tctx, cl, []actor.SignerAccount{{Signer: signer, Account: acc}}, o.ActorOptions())
 	if err != nil {
 		return err
 	}
@@ -169,5 +171,5 @@ func accountAction(ctx context.Context, c *cli.Command, scope transaction.Witnes
 	if err != nil {
 		return fmt.Errorf("can't make transaction: %w", err)
 	}
-	return signAndSend(tctx, c, act, tx, o)
+	return txsend.SignAndSend(tctx, c, act, tx, o)
 }

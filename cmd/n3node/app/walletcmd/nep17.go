@@ -1,4 +1,4 @@
-package app
+package walletcmd
 
 import (
 	"context"
@@ -9,11 +9,12 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/n3node/n3node/cmd/n3node/app/console"
+	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcclient"
-	"github.com/n3node/n3node/pkg/rpcclient/actor"
 	"github.com/n3node/n3node/pkg/rpcclient/nep17"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
@@ -30,25 +31,25 @@ func balanceCommand(name string) *cli.Command {
 		UsageText: "n3node wallet " + name + " [-w wallet] [--wallet-config path] -r endpoint [-a address] [--token <hash-or-name>]",
 		Description: `Prints the NEP-17 balances of every wallet account, or of -a (which needs no
    wallet). --token selects one token by hash, address, name or symbol.`,
-		Flags: append(append(walletFlags(),
-			addressFlag("address", "account to print the balances of", "a"),
+		Flags: append(append(txsend.WalletFlags(),
+			txsend.AddressFlag("address", "account to print the balances of", "a"),
 			&cli.StringFlag{Name: "token", Usage: "token to print (hash, address, name or symbol)"}),
-			rpcFlags()...),
+			txsend.RPCFlags()...),
 		Action: nep17Balance,
 	}
 }
 
 func nep17Commands() []*cli.Command {
 	one := 1
-	transferFlags := append(append(append(walletFlags(),
-		addressFlag("from", "address to send from (default: the wallet's default account)"),
+	transferFlags := append(append(append(txsend.WalletFlags(),
+		txsend.AddressFlag("from", "address to send from (default: the wallet's default account)"),
 		&cli.StringFlag{Name: "to", Required: true, Usage: "address to send to"},
 		&cli.StringFlag{Name: "token", Required: true, Usage: "token (hash, address, NEO, GAS, or a name or symbol the wallet or the sender's balances know)"},
 		&cli.StringFlag{Name: "amount", Required: true, Usage: "amount in token units (decimals allowed up to the token's)"}),
-		txFlags()...), rpcFlags()...)
-	multiFlags := append(append(append(walletFlags(),
-		addressFlag("from", "address to send from (default: the wallet's default account)")),
-		txFlags()...), rpcFlags()...)
+		txsend.TxFlags()...), txsend.RPCFlags()...)
+	multiFlags := append(append(append(txsend.WalletFlags(),
+		txsend.AddressFlag("from", "address to send from (default: the wallet's default account)")),
+		txsend.TxFlags()...), txsend.RPCFlags()...)
 	return []*cli.Command{
 		balanceCommand("balance"),
 		{
@@ -58,9 +59,9 @@ func nep17Commands() []*cli.Command {
 			Description: `Sends --amount of --token with optional 'data' for onNEP17Payment. The sender
    signs with CalledByEntry unless it is listed among the cosigners.
 
-   ` + paramsDoc + `
+   ` + txsend.ParamsDoc + `
 
-   ` + signersDoc,
+   ` + txsend.SignersDoc,
 			Flags:        transferFlags,
 			StopOnNthArg: &one,
 			Action:       nep17Transfer,
@@ -77,22 +78,22 @@ func nep17Commands() []*cli.Command {
 			Name:      "import",
 			Usage:     "add a NEP-17 token to the wallet (so it can be named by symbol)",
 			UsageText: "n3node wallet nep17 import -w wallet -r endpoint --token <hash>",
-			Flags: append(append(walletFlags(),
-				&cli.StringFlag{Name: "token", Required: true, Usage: "token contract hash or address"}), rpcFlags()...),
+			Flags: append(append(txsend.WalletFlags(),
+				&cli.StringFlag{Name: "token", Required: true, Usage: "token contract hash or address"}), txsend.RPCFlags()...),
 			Action: nep17Import,
 		},
 		{
 			Name:      "info",
 			Usage:     "print the tokens imported into the wallet",
 			UsageText: "n3node wallet nep17 info -w wallet [--token <hash-or-name>]",
-			Flags:     append(walletFlags(), &cli.StringFlag{Name: "token", Usage: "token to print"}),
+			Flags:     append(txsend.WalletFlags(), &cli.StringFlag{Name: "token", Usage: "token to print"}),
 			Action:    nep17Info,
 		},
 	}
 }
 
 func printTokenInfo(c *cli.Command, t *wallet.Token) {
-	w := stdout(c)
+	w := console.Stdout(c)
 	fmt.Fprintf(w, "Name:\t%s\n", t.Name)
 	fmt.Fprintf(w, "Symbol:\t%s\n", t.Symbol)
 	fmt.Fprintf(w, "Hash:\t%s\n", t.Hash.StringLE())
@@ -137,7 +138,7 @@ func resolveToken(ctx context.Context, cl *rpcclient.Client, w *wallet.Wallet, n
 			return &t, nil
 		}
 	}
-	if h, err := parseAddress(name); err == nil {
+	if h, err := txsend.ParseAddress(name); err == nil {
 		t, err := nep17.Info(ctx, cl, h)
 		if err != nil {
 			return nil, fmt.Errorf("%q is not a valid NEP-17 token: %w", name, err)
@@ -164,16 +165,16 @@ func resolveToken(ctx context.Context, cl *rpcclient.Client, w *wallet.Wallet, n
 }
 
 func nep17Balance(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
-	w, _, err := openWallet(c)
-	if err != nil && !errors.Is(err, errNoWallet) {
+	w, _, err := txsend.OpenWallet(c)
+	if err != nil && !errors.Is(err, txsend.ErrNoWallet) {
 		return fmt.Errorf("bad wallet: %w", err)
 	}
 	var addrs []hash.Uint160
 	if s := c.String("address"); s != "" {
-		h, err := parseAddress(s)
+		h, err := txsend.ParseAddress(s)
 		if err != nil {
 			return err
 		}
@@ -192,7 +193,7 @@ func nep17Balance(ctx context.Context, c *cli.Command) error {
 			addrs = append(addrs, a.ScriptHash())
 		}
 	}
-	cl, tctx, done, err := dialRPC(ctx, c)
+	cl, tctx, done, err := txsend.DialRPC(ctx, c)
 	if err != nil {
 		return err
 	}
@@ -210,13 +211,13 @@ func nep17Balance(ctx context.Context, c *cli.Command) error {
 				}
 			}
 		}
-		if h, perr := parseAddress(name); tok == nil && perr == nil {
+		if h, perr := txsend.ParseAddress(name); tok == nil && perr == nil {
 			if tok, err = nep17.Info(tctx, cl, h); err != nil {
 				return fmt.Errorf("%q is not a valid NEP-17 token: %w", name, err)
 			}
 		}
 	}
-	out := stdout(c)
+	out := console.Stdout(c)
 	for i, h := range addrs {
 		if i > 0 {
 			fmt.Fprintln(out)
@@ -308,76 +309,15 @@ func printBalance(c *cli.Command, b rpcclient.NEP17Balance) {
 	if v, ok := new(big.Int).SetString(b.Amount, 10); ok {
 		amount = nep17.FormatAmount(v, b.Decimals)
 	}
-	w := stdout(c)
+	w := console.Stdout(c)
 	fmt.Fprintf(w, "%s: %s (%s)\n", b.Symbol, b.Name, b.Asset.StringLE())
 	fmt.Fprintf(w, "\tAmount : %s\n", amount)
 	fmt.Fprintf(w, "\tUpdated: %d\n", b.LastUpdated)
 }
 
-// senderSetup is a sender's wallet, unlocked account, RPC client and
-// actor, made by newSender.
-type senderSetup struct {
-	w       *wallet.Wallet
-	acc     *wallet.Account
-	cl      *rpcclient.Client
-	act     *actor.Actor
-	opts    txOptions
-	ctx     context.Context
-	cleanup func()
-}
-
-// newSender opens the wallet, unlocks --from (or the default account) and
-// the cosigners' accounts, connects and makes the actor.
-func newSender(ctx context.Context, c *cli.Command, cosignerArgs []string, senderScope transaction.WitnessScope) (*senderSetup, error) {
-	return newSenderFlag(ctx, c, "from", cosignerArgs, senderScope)
-}
-
-// newSenderFlag is newSender with the sender address in the named flag.
-func newSenderFlag(ctx context.Context, c *cli.Command, flag string, cosignerArgs []string, senderScope transaction.WitnessScope) (*senderSetup, error) {
-	o, err := readTxOptions(c)
-	if err != nil {
-		return nil, err
-	}
-	cosigners, err := parseSigners(cosignerArgs)
-	if err != nil {
-		return nil, err
-	}
-	w, pass, err := openWallet(c)
-	if err != nil {
-		return nil, err
-	}
-	from, err := addressOrDefault(c, flag, w)
-	if err != nil {
-		w.Close()
-		return nil, err
-	}
-	acc, err := accountFor(c, w, from, pass)
-	if err != nil {
-		w.Close()
-		return nil, err
-	}
-	sas, err := signersAccounts(c, w, pass, acc, senderScope, cosigners)
-	if err != nil {
-		w.Close()
-		return nil, err
-	}
-	cl, tctx, done, err := dialRPC(ctx, c)
-	if err != nil {
-		w.Close()
-		return nil, err
-	}
-	act, err := actor.New(tctx, cl, sas, o.actorOptions())
-	if err != nil {
-		done()
-		w.Close()
-		return nil, fmt.Errorf("failed to create Actor: %w", err)
-	}
-	return &senderSetup{w: w, acc: acc, cl: cl, act: act, opts: o, ctx: tctx, cleanup: func() { done(); w.Close() }}, nil
-}
-
 func nep17Transfer(ctx context.Context, c *cli.Command) error {
-	args := cliArgs(c)
-	off, params, err := parseParams(args, true)
+	args := txsend.CLIArgs(c)
+	off, params, err := txsend.ParseParams(args, true)
 	if err != nil {
 		return fmt.Errorf("unable to parse 'data' parameter: %w", err)
 	}
@@ -390,16 +330,16 @@ func nep17Transfer(ctx context.Context, c *cli.Command) error {
 			return fmt.Errorf("failed to convert 'data' to emitable type: %w", err)
 		}
 	}
-	to, err := parseAddress(c.String("to"))
+	to, err := txsend.ParseAddress(c.String("to"))
 	if err != nil {
 		return err
 	}
-	s, err := newSender(ctx, c, args[off:], transaction.CalledByEntry)
+	s, err := txsend.NewSender(ctx, c, args[off:], transaction.CalledByEntry)
 	if err != nil {
 		return err
 	}
-	defer s.cleanup()
-	tok, err := resolveToken(s.ctx, s.cl, s.w, c.String("token"), s.act.Sender())
+	defer s.Cleanup()
+	tok, err := resolveToken(s.Ctx, s.Client, s.Wallet, c.String("token"), s.Actor.Sender())
 	if err != nil {
 		return err
 	}
@@ -407,22 +347,22 @@ func nep17Transfer(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return fmt.Errorf("invalid amount: %w", err)
 	}
-	script, err := nep17.TransferScript(nep17.Transfer{Token: tok.Hash, From: s.act.Sender(), To: to, Amount: amount, Data: data})
+	script, err := nep17.TransferScript(nep17.Transfer{Token: tok.Hash, From: s.Actor.Sender(), To: to, Amount: amount, Data: data})
 	if err != nil {
 		return err
 	}
-	tx, _, err := s.act.MakeUnsignedRun(s.ctx, script)
+	tx, _, err := s.Actor.MakeUnsignedRun(s.Ctx, script)
 	if err != nil {
 		return fmt.Errorf("can't make transaction: %w", err)
 	}
-	return signAndSend(s.ctx, c, s.act, tx, s.opts)
+	return txsend.SignAndSend(s.Ctx, c, s.Actor, tx, s.Opts)
 }
 
 func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
-	args := cliArgs(c)
+	args := txsend.CLIArgs(c)
 	sep := len(args)
 	for i, a := range args {
-		if a == cosignersSeparator {
+		if a == txsend.CosignersSeparator {
 			sep = i
 			break
 		}
@@ -434,11 +374,11 @@ func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
 	if sep < len(args) {
 		cosigners = args[sep+1:]
 	}
-	s, err := newSender(ctx, c, cosigners, transaction.CalledByEntry)
+	s, err := txsend.NewSender(ctx, c, cosigners, transaction.CalledByEntry)
 	if err != nil {
 		return err
 	}
-	defer s.cleanup()
+	defer s.Cleanup()
 	cache := make(map[string]*nep17.Token)
 	var ts []nep17.Transfer
 	for _, arg := range args[:sep] {
@@ -448,12 +388,12 @@ func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
 		}
 		tok, ok := cache[parts[0]]
 		if !ok {
-			if tok, err = resolveToken(s.ctx, s.cl, s.w, parts[0], s.act.Sender()); err != nil {
+			if tok, err = resolveToken(s.Ctx, s.Client, s.Wallet, parts[0], s.Actor.Sender()); err != nil {
 				return err
 			}
 			cache[parts[0]] = tok
 		}
-		to, err := parseAddress(parts[1])
+		to, err := txsend.ParseAddress(parts[1])
 		if err != nil {
 			return fmt.Errorf("invalid address: '%s'", parts[1])
 		}
@@ -461,28 +401,28 @@ func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
 		if err != nil {
 			return fmt.Errorf("invalid amount: %w", err)
 		}
-		ts = append(ts, nep17.Transfer{Token: tok.Hash, From: s.act.Sender(), To: to, Amount: amount})
+		ts = append(ts, nep17.Transfer{Token: tok.Hash, From: s.Actor.Sender(), To: to, Amount: amount})
 	}
 	script, err := nep17.TransferScript(ts...)
 	if err != nil {
 		return err
 	}
-	tx, _, err := s.act.MakeUnsignedRun(s.ctx, script)
+	tx, _, err := s.Actor.MakeUnsignedRun(s.Ctx, script)
 	if err != nil {
 		return fmt.Errorf("can't make transaction: %w", err)
 	}
-	return signAndSend(s.ctx, c, s.act, tx, s.opts)
+	return txsend.SignAndSend(s.Ctx, c, s.Actor, tx, s.Opts)
 }
 
 func nep17Import(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
-	h, err := parseAddress(c.String("token"))
+	h, err := txsend.ParseAddress(c.String("token"))
 	if err != nil {
 		return err
 	}
-	w, _, err := openWalletForWrite(c)
+	w, _, err := txsend.OpenWalletForWrite(c)
 	if err != nil {
 		return err
 	}
@@ -492,7 +432,7 @@ func nep17Import(ctx context.Context, c *cli.Command) error {
 			return errors.New("NEP-17 token already exists")
 		}
 	}
-	cl, tctx, done, err := dialRPC(ctx, c)
+	cl, tctx, done, err := txsend.DialRPC(ctx, c)
 	if err != nil {
 		return err
 	}
@@ -511,10 +451,10 @@ func nep17Import(ctx context.Context, c *cli.Command) error {
 }
 
 func nep17Info(ctx context.Context, c *cli.Command) error {
-	if err := ensureNoArgs(c); err != nil {
+	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
-	w, _, err := openWallet(c)
+	w, _, err := txsend.OpenWallet(c)
 	if err != nil {
 		return err
 	}
@@ -528,7 +468,7 @@ func nep17Info(ctx context.Context, c *cli.Command) error {
 			continue
 		}
 		if n > 0 {
-			fmt.Fprintln(stdout(c))
+			fmt.Fprintln(console.Stdout(c))
 		}
 		printTokenInfo(c, t)
 		n++

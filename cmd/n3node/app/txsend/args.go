@@ -1,4 +1,4 @@
-package app
+package txsend
 
 import (
 	"encoding/hex"
@@ -25,13 +25,13 @@ import (
 // (cli/cmdargs, smartcontract.NewParameterFromString).
 
 const (
-	cosignersSeparator = "--"
+	CosignersSeparator = "--"
 	arrayStart         = "["
 	arrayEnd           = "]"
 	fileBytesType      = "filebytes"
 )
 
-const paramsDoc = `Arguments are contract parameters, typed explicitly as "type:value" or
+const ParamsDoc = `Arguments are contract parameters, typed explicitly as "type:value" or
    inferred from the value. Types: signature, bool, int, hash160, hash256,
    bytes (hex), filebytes (bytes read from a file), key (public key hex),
    string, any. "nil" is a null (Any) parameter; '[' and ']' (separate words)
@@ -42,15 +42,15 @@ const paramsDoc = `Arguments are contract parameters, typed explicitly as "type:
    string "string:x").
    Examples: int:42 42 nil bad dead string:dead NSiVJYZej4XsxG5CUpdwn7VRQk8iiiDMPM [ a b [ c ] ]`
 
-const signersDoc = `Signers follow '--' as address[:scopes], where the address is an N3
+const SignersDoc = `Signers follow '--' as address[:scopes], where the address is an N3
    address or a 20-byte hash (LE hex, optional 0x) and scopes a comma-separated
    list of None, CalledByEntry, Global, CustomContracts:<hash>[:<hash>...],
    CustomGroups:<key>[:<key>...] (default CalledByEntry). The first signer is
    the sender.`
 
-// parseAddress reads an N3 address or a script hash in LE hex (with or
+// ParseAddress reads an N3 address or a script hash in LE hex (with or
 // without 0x), as neo-go's flags.ParseAddress.
-func parseAddress(s string) (hash.Uint160, error) {
+func ParseAddress(s string) (hash.Uint160, error) {
 	switch len(s) {
 	case 2 * hash.Uint160Size, 2*hash.Uint160Size + 2:
 		return hash.Uint160DecodeStringLE(strings.TrimPrefix(s, "0x"))
@@ -67,7 +67,7 @@ func parseCosigner(s string) (transaction.Signer, error) {
 	res := transaction.Signer{Scopes: transaction.CalledByEntry}
 	addr, scopes, _ := strings.Cut(s, ":")
 	var err error
-	if res.Account, err = parseAddress(addr); err != nil {
+	if res.Account, err = ParseAddress(addr); err != nil {
 		return res, err
 	}
 	if scopes == "" {
@@ -91,7 +91,7 @@ func parseCosigner(s string) (transaction.Signer, error) {
 				return transaction.Signer{}, errors.New("CustomContracts scope must refer to at least one contract")
 			}
 			for _, c := range sub[1:] {
-				h, err := parseAddress(c)
+				h, err := ParseAddress(c)
 				if err != nil {
 					return transaction.Signer{}, err
 				}
@@ -113,8 +113,8 @@ func parseCosigner(s string) (transaction.Signer, error) {
 	return res, nil
 }
 
-// parseSigners reads a list of signers.
-func parseSigners(args []string) ([]transaction.Signer, error) {
+// ParseSigners reads a list of signers.
+func ParseSigners(args []string) ([]transaction.Signer, error) {
 	var out []transaction.Signer
 	for i, a := range args {
 		s, err := parseCosigner(a)
@@ -126,22 +126,22 @@ func parseSigners(args []string) ([]transaction.Signer, error) {
 	return out, nil
 }
 
-// parseParams reads parameters up to a "--" (top level only) and returns
+// ParseParams reads parameters up to a "--" (top level only) and returns
 // how many words it used (including the "--"). A leading signer-like word
 // that is no parameter stops parsing with nothing read: the command line
 // library drops a "--" that comes before any other argument, so
 // "-- addr:Global" arrives as "addr:Global".
-func parseParams(args []string, top bool) (int, []rpcclient.Param, error) {
+func ParseParams(args []string, top bool) (int, []rpcclient.Param, error) {
 	res := []rpcclient.Param{}
 	for k := 0; k < len(args); {
 		switch s := args[k]; s {
-		case cosignersSeparator:
+		case CosignersSeparator:
 			if top {
 				return k + 1, res, nil
 			}
 			return 0, nil, errors.New("invalid array syntax: missing closing bracket")
 		case arrayStart:
-			n, arr, err := parseParams(args[k+1:], false)
+			n, arr, err := ParseParams(args[k+1:], false)
 			if err != nil {
 				return 0, nil, fmt.Errorf("failed to parse array: %w", err)
 			}
@@ -310,26 +310,26 @@ func inferParamType(val string) smartcontract.ParamType {
 	return smartcontract.StringType
 }
 
-// cliArgs returns the command's positional arguments with the "--"
+// CLIArgs returns the command's positional arguments with the "--"
 // separator where the user typed it. urfave/cli v3 drops the first "--"
 // of a command line (and keeps every later word verbatim), so the words
 // after it are found again in the parent's copy of the command line: the
 // last k positional arguments are the k words that followed the first
 // "--".
-func cliArgs(c *cli.Command) []string {
+func CLIArgs(c *cli.Command) []string {
 	args := c.Args().Slice()
 	lineage := c.Lineage()
 	if len(lineage) < 2 {
 		return args
 	}
 	raw := lineage[1].Args().Slice()
-	idx := slices.Index(raw, cosignersSeparator)
+	idx := slices.Index(raw, CosignersSeparator)
 	if idx < 0 {
 		return args
 	}
 	pos := len(args) - (len(raw) - idx - 1)
-	if pos < 0 || (pos > 0 && args[pos-1] == cosignersSeparator) {
+	if pos < 0 || (pos > 0 && args[pos-1] == CosignersSeparator) {
 		return args
 	}
-	return slices.Concat(args[:pos], []string{cosignersSeparator}, args[pos:])
+	return slices.Concat(args[:pos], []string{CosignersSeparator}, args[pos:])
 }

@@ -1,4 +1,4 @@
-package app
+package utilcmd
 
 import (
 	"encoding/base64"

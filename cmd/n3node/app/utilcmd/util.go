@@ -1,4 +1,4 @@
-package app
+package utilcmd
 
 import (
 	"context"
@@ -7,7 +7,8 @@ import (
 	"github.com/urfave/cli/v3"
 )
 
-func utilCommand() *cli.Command {
+// Command is `n3node util`.
+func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "util",
 		Usage: "conversion and inspection tools",

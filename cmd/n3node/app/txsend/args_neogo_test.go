@@ -1,4 +1,4 @@
-package app_test
+package txsend_test
 
 // Differential test against neo-go 0.120.0 (test-only import).
 
@@ -9,7 +9,7 @@ import (
 
 	ngsc "github.com/nspcc-dev/neo-go/pkg/smartcontract"
 
-	"github.com/n3node/n3node/cmd/n3node/app"
+	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 )
 
 // paramWords are command-line arguments in neo-go's syntax (its
@@ -35,7 +35,7 @@ var paramWords = []string{
 // invokefunction JSON), or an error for both.
 func TestParamFromStringNeoGo(t *testing.T) {
 	for _, w := range paramWords {
-		ours, err := app.NewParamFromString(w)
+		ours, err := txsend.NewParamFromString(w)
 		theirs, nerr := ngsc.NewParameterFromString(w)
 		if (err != nil) != (nerr != nil) {
 			t.Errorf("%q: error %v, neo-go %v", w, err, nerr)
@@ -67,7 +67,7 @@ func FuzzParamFromStringNeoGo(f *testing.F) {
 		if strings.HasPrefix(strings.ToLower(w), "filebytes:") {
 			return // reads files
 		}
-		ours, err := app.NewParamFromString(w)
+		ours, err := txsend.NewParamFromString(w)
 		theirs, nerr := ngsc.NewParameterFromString(w)
 		if (err != nil) != (nerr != nil) {
 			t.Fatalf("%q: error %v, neo-go %v", w, err, nerr)
