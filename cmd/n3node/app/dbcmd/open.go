@@ -20,8 +20,8 @@ func dbFlags() []cli.Flag {
 		&cli.StringFlag{Name: "db", Usage: "database `ENGINE` overriding the configuration: pebble, bolt, leveldb or memory"},
 		&cli.StringFlag{Name: "db-path", Usage: "database `PATH` overriding the configuration (directory; a file for bolt)"},
 		&cli.BoolFlag{Name: "debug", Usage: "log at debug level"},
-		&cli.IntFlag{Name: "pebble-cache", Usage: fmt.Sprintf("Pebble block cache in `MiB` (default: the storage package's, %d)", storage.DefaultPebbleCacheSize>>20)},
-		&cli.IntFlag{Name: "pebble-memtable", Usage: fmt.Sprintf("Pebble memtable size in `MiB` (default: the storage package's, %d)", storage.DefaultPebbleMemTableSize>>20)},
+		&cli.IntFlag{Name: "pebble-cache", Usage: fmt.Sprintf("Pebble block cache in `MiB` (default: the configuration's CacheSizeMiB, else the storage package's %d)", storage.DefaultPebbleCacheSize>>20)},
+		&cli.IntFlag{Name: "pebble-memtable", Usage: fmt.Sprintf("Pebble memtable size in `MiB` (default: the configuration's MemTableSizeMiB, else the storage package's %d)", storage.DefaultPebbleMemTableSize>>20)},
 	}
 }
 
@@ -39,31 +39,18 @@ func loadConfig(c *cli.Command) (config.Config, error) {
 	return config.Config{}, errors.New("a configuration is required: --config FILE or --network NAME")
 }
 
-// storageOptions maps a DBConfiguration and the --db/--db-path overrides
-// to storage.Options.
-func storageOptions(d config.DBConfiguration, engine, path string) (storage.Options, error) {
-	if engine == "" {
-		engine = d.Type
+// storeOptions are the storage options of the database the flags select:
+// the configuration's (storage.OptionsFromConfig, as the node opens it)
+// with --db, --db-path, --pebble-cache and --pebble-memtable applied.
+func storeOptions(c *cli.Command, cfg config.Config) (storage.Options, error) {
+	d := cfg.ApplicationConfiguration.DBConfiguration
+	if m := c.Int("pebble-cache"); m > 0 {
+		d.PebbleDBOptions.CacheSizeMiB = m
 	}
-	e, err := storage.ParseEngine(engine)
-	if err != nil {
-		return storage.Options{}, err
+	if m := c.Int("pebble-memtable"); m > 0 {
+		d.PebbleDBOptions.MemTableSizeMiB = m
 	}
-	o := storage.Options{Engine: e, Path: d.Path(), ReadOnly: d.ReadOnly()}
-	if path != "" {
-		o.Path = path
-	}
-	if o.Path == "" && e != storage.EngineMemory {
-		o.Path = defaultDBPath(e)
-	}
-	return o, nil
-}
-
-func defaultDBPath(e storage.Engine) string {
-	if e == storage.EngineBolt {
-		return config.DBDefaultDir + "/chain.bolt"
-	}
-	return config.DBDefaultDir + "/chain"
+	return storage.OptionsFromConfig(d, c.String("db"), c.String("db-path"))
 }
 
 // openChain opens the chain the flags describe, creating an empty database
@@ -82,15 +69,9 @@ func openChain(c *cli.Command, mutate func(*config.Blockchain), opts core.Option
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	so, err := storageOptions(cfgFile.ApplicationConfiguration.DBConfiguration, c.String("db"), c.String("db-path"))
+	so, err := storeOptions(c, cfgFile)
 	if err != nil {
 		return nil, so, err
-	}
-	if m := c.Int("pebble-cache"); m > 0 {
-		so.Pebble.CacheSize = int64(m) << 20
-	}
-	if m := c.Int("pebble-memtable"); m > 0 {
-		so.Pebble.MemTableSize = uint64(m) << 20
 	}
 	level := slog.LevelWarn
 	if c.Bool("debug") {
