@@ -2,8 +2,6 @@ package dbcmd
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,7 +17,6 @@ import (
 	"github.com/n3node/n3node/cmd/n3node/app/console"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
-	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/chaindump"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -79,31 +76,22 @@ func Command() *cli.Command {
 
 // The import's memory settings (docs/ledger.md, "Memory"): a soft limit of
 // the Go runtime's memory, a cap on the changed keys held above the disk
-// store, the persist interval and the blocks read ahead of the pipeline.
-// With the storage package's Pebble defaults they keep the peak RSS of a
-// restore under neo-go's on the benchmark dump (docs/perf.md, "Ledger").
-// Persists of at most 32 k keys (about 8 MB) stay below half a Pebble
-// memtable, so Pebble copies them into the memtable instead of flushing
-// each as a table of its own; they also keep the live heap near 30 MB,
-// which is what lets the memory limit be low.
+// store and the persist interval (with the blocks chaindump.Restore reads
+// ahead and the chain's lookahead). With the storage package's Pebble
+// defaults they keep the peak RSS of a restore under neo-go's on the
+// benchmark dump (docs/perf.md, "Ledger"). Persists of at most 32 k keys
+// (about 8 MB) stay below half a Pebble memtable, so Pebble copies them
+// into the memtable instead of flushing each as a table of its own; they
+// also keep the live heap near 30 MB, which is what lets the memory limit
+// be low.
 const (
 	restoreMemoryLimit     = 64 << 20
 	restoreMaxPendingKeys  = 32 << 10
 	restorePersistInterval = 500 * time.Millisecond
-	restoreReadAhead       = 16
 )
 
-// headerIndexOffset is where a serialized block's index sits: version (4),
-// previous hash, merkle root, timestamp (8), nonce (8).
-const headerIndexOffset = 4 + hash.Uint256Size + hash.Uint256Size + 8 + 8
-
-func rawIndex(b []byte) (uint32, bool) {
-	if len(b) < block.UnsignedHeaderSize {
-		return 0, false
-	}
-	return binary.LittleEndian.Uint32(b[headerIndexOffset:]), true
-}
-
+// dbRestore parses the flags, opens the dump and the chain, and runs
+// chaindump.Restore with a progress bar, profiles and a summary line.
 func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 	if c.Args().Len() != 1 {
 		return errors.New("restore takes the dump file: n3node db restore FILE")
@@ -159,67 +147,20 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 	defer func() { err = errors.Join(err, bc.Close()) }()
 
 	height := bc.BlockHeight()
-	want := height + 1
 	if c.IsSet("start") {
-		s := c.Uint32("start")
-		if s > want {
+		if s, want := c.Uint32("start"), height+1; s > want {
 			return fmt.Errorf("--start %d is above the database's next block %d (the chain would have a gap)", s, want)
 		}
 	}
 	limit := c.Uint32("count")
-	out := c.Root().ErrWriter
-	if out == nil {
-		out = os.Stderr
-	}
+	out := console.Stderr(c)
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	blocks := make(chan *block.Block, restoreReadAhead)
-	readErr := make(chan error, 1)
-	total := r.Remaining()
-	go func() {
-		defer close(blocks)
-		var sent uint32
-		for limit == 0 || sent < limit {
-			raw, err := r.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				readErr <- err
-				return
-			}
-			idx, ok := rawIndex(raw)
-			if !ok {
-				readErr <- fmt.Errorf("%w: block record of %d bytes", chaindump.ErrFormat, len(raw))
-				return
-			}
-			if idx < want {
-				if idx <= height && hash.Uint256(sha256.Sum256(raw[:block.UnsignedHeaderSize])) != bc.GetHeaderHash(idx) {
-					readErr <- fmt.Errorf("block %d of the dump is not the database's block %d: another chain", idx, idx)
-					return
-				}
-				continue
-			}
-			b, err := block.NewBlockFromOwnedBytes(raw)
-			if err != nil {
-				readErr <- fmt.Errorf("block %d: %w", idx, err)
-				return
-			}
-			select {
-			case blocks <- b:
-				sent++
-			case <-ctx.Done():
-				return
-			}
-		}
-		readErr <- nil
-	}()
-
 	showBar := !c.Bool("no-progress") && console.IsTerminal(out)
-	barTotal := int64(total)
+	barTotal := int64(r.Remaining())
 	if limit != 0 {
-		barTotal = int64(min(limit, total))
+		barTotal = min(int64(limit), barTotal)
 	}
 	bar := progressbar.NewOptions64(barTotal,
 		progressbar.OptionSetWriter(out),
@@ -245,7 +186,7 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 			}
 		}
 	}()
-	addErr := bc.AddBlocks(ctx, blocks)
+	rErr := chaindump.Restore(ctx, bc, r, chaindump.RestoreOptions{Count: limit})
 	close(done)
 	if p := c.String("memprofile"); p != "" {
 		if f, err := os.Create(p); err == nil {
@@ -254,14 +195,11 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 			_ = f.Close()
 		}
 	}
-	for range blocks {
-	}
 	_ = bar.Set64(int64(bc.BlockHeight() - height))
 	_ = bar.Finish()
 	if showBar {
 		fmt.Fprintln(out)
 	}
-	rErr := <-readErr
 	n := bc.BlockHeight() - height
 	el := time.Since(start)
 	fmt.Fprintf(out, "imported %d blocks in %s (%.0f blocks/s); height %d, state root %s\n",
@@ -272,11 +210,8 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 		keys, persists, vel := bc.PersistStats()
 		fmt.Fprintf(out, "persisted %d keys in %d persists, disk speed %d keys/interval\n", keys, persists, vel)
 	}
-	switch {
-	case ctx.Err() != nil && errors.Is(addErr, context.Canceled):
+	if ctx.Err() != nil && errors.Is(rErr, context.Canceled) {
 		return fmt.Errorf("interrupted at height %d; run the same command to continue", bc.BlockHeight())
-	case addErr != nil:
-		return fmt.Errorf("block %d: %w", bc.BlockHeight()+1, addErr)
 	}
 	return rErr
 }
