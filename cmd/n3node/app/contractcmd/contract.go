@@ -134,24 +134,12 @@ func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
 	}
 	signerArgs := args[2+off:]
 	if !send {
-		signers, err := txsend.ParseSigners(signerArgs)
+		r, err := printTestInvoke(ctx, c, signerArgs, func(ctx context.Context, cl *rpcclient.Client, signers []transaction.Signer) (*rpcclient.InvokeResult, error) {
+			return cl.InvokeFunction(ctx, contract, method, params, signers)
+		})
 		if err != nil {
 			return err
 		}
-		cl, tctx, done, err := txsend.DialRPC(ctx, c)
-		if err != nil {
-			return err
-		}
-		defer done()
-		r, err := cl.InvokeFunction(tctx, contract, method, params, signers)
-		if err != nil {
-			return err
-		}
-		b, err := json.MarshalIndent(r, "", "  ")
-		if err != nil {
-			return err
-		}
-		fmt.Fprintln(console.Stdout(c), string(b))
 		if r.State != rpcclient.StateHalt {
 			return fmt.Errorf("Warning: %s VM state returned from the RPC node: %s", r.State, r.FaultException)
 		}
@@ -228,23 +216,33 @@ func testInvokeScript(ctx context.Context, c *cli.Command) error {
 	if len(sargs) > 0 && sargs[0] == txsend.CosignersSeparator {
 		sargs = sargs[1:]
 	}
-	signers, err := txsend.ParseSigners(sargs)
+	_, err = printTestInvoke(ctx, c, sargs, func(ctx context.Context, cl *rpcclient.Client, signers []transaction.Signer) (*rpcclient.InvokeResult, error) {
+		return cl.InvokeScript(ctx, nf.Script, signers)
+	})
+	return err
+}
+
+// printTestInvoke parses the signers, connects to the node, runs invoke
+// and prints its result as indented JSON.
+func printTestInvoke(ctx context.Context, c *cli.Command, signerArgs []string,
+	invoke func(ctx context.Context, cl *rpcclient.Client, signers []transaction.Signer) (*rpcclient.InvokeResult, error)) (*rpcclient.InvokeResult, error) {
+	signers, err := txsend.ParseSigners(signerArgs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cl, tctx, done, err := txsend.DialRPC(ctx, c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer done()
-	r, err := cl.InvokeScript(tctx, nf.Script, signers)
+	r, err := invoke(tctx, cl, signers)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	out, err := json.MarshalIndent(r, "", "  ")
+	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	fmt.Fprintln(console.Stdout(c), string(out))
-	return nil
+	fmt.Fprintln(console.Stdout(c), string(b))
+	return r, nil
 }

@@ -18,8 +18,8 @@ import (
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/chaindump"
-	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/neorpc/result"
 	"github.com/n3node/n3node/pkg/smartcontract/trigger"
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v3"
@@ -321,18 +321,5 @@ func applicationLog(bc *core.Blockchain, h hash.Uint256) (json.RawMessage, error
 	if err != nil {
 		return nil, err
 	}
-	execs := make([]state.Execution, len(aers))
-	for i := range aers {
-		execs[i] = aers[i].Execution
-	}
-	if aers[0].Trigger == trigger.Application {
-		return json.Marshal(struct {
-			Hash  hash.Uint256      `json:"txid"`
-			Execs []state.Execution `json:"executions"`
-		}{h, execs})
-	}
-	return json.Marshal(struct {
-		Hash  hash.Uint256      `json:"blockhash"`
-		Execs []state.Execution `json:"executions"`
-	}{h, execs})
+	return json.Marshal(result.NewApplicationLog(h, aers, trigger.All))
 }

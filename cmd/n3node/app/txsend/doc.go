@@ -3,8 +3,9 @@
 // error texts:
 //
 //   - wallets: WalletFlags, OpenWallet/OpenWalletForWrite (a file, a YAML
-//     wallet config or an embedded: wallet), Unlock and AccountFor (passwords
-//     from the config or prompted through package console);
+//     wallet config or an embedded: wallet), Unlock, AccountFor and
+//     OpenAccount (passwords from the config or prompted through package
+//     console);
 //   - the node: RPCFlags and DialRPC (a client and a context bounded by
 //     --timeout);
 //   - arguments: ParseAddress, ParseSigners (address[:scopes] after "--"),
@@ -12,6 +13,6 @@
 //     positional arguments with the "--" urfave/cli drops put back);
 //   - sending: TxFlags/ReadTxOptions (--gas, --sysgas, --out, --force,
 //     --await), NewSender (wallet, unlocked sender and cosigners, client and
-//     actor in one SenderSetup), SignAndSend, InvokeAndSend, and the
+//     actor in one SenderSetup), SignAndSend, SendScript, InvokeAndSend, and the
 //     parameter-context files of --out (WriteContext, ReadContext).
 package txsend

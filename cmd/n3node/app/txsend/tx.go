@@ -214,6 +214,16 @@ func InvokeAndSend(ctx context.Context, c *cli.Command, act *actor.Actor, contra
 	return sendInvokeResult(ctx, c, act, r, o)
 }
 
+// SendScript makes a transaction running script (the node's test run sets
+// its system fee) and signs and sends it as SignAndSend.
+func SendScript(ctx context.Context, c *cli.Command, act *actor.Actor, script []byte, o TxOptions) error {
+	tx, _, err := act.MakeUnsignedRun(ctx, script)
+	if err != nil {
+		return fmt.Errorf("can't make transaction: %w", err)
+	}
+	return SignAndSend(ctx, c, act, tx, o)
+}
+
 // sendInvokeResult builds, signs and sends a transaction for the script of
 // a test invocation.
 func sendInvokeResult(ctx context.Context, c *cli.Command, act *actor.Actor, r *rpcclient.InvokeResult, o TxOptions) error {

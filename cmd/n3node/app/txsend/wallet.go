@@ -162,6 +162,29 @@ func AccountFor(c *cli.Command, w *wallet.Wallet, h hash.Uint160, pass *string) 
 	return acc, nil
 }
 
+// OpenAccount opens the wallet and unlocks the account of the address in
+// the flag named flag (missing is the error when the flag is empty). The
+// caller closes the wallet.
+func OpenAccount(c *cli.Command, flag string, missing error) (*wallet.Wallet, *wallet.Account, error) {
+	if c.String(flag) == "" {
+		return nil, nil, missing
+	}
+	h, err := ParseAddress(c.String(flag))
+	if err != nil {
+		return nil, nil, err
+	}
+	w, pass, err := OpenWallet(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	acc, err := AccountFor(c, w, h, pass)
+	if err != nil {
+		w.Close()
+		return nil, nil, err
+	}
+	return w, acc, nil
+}
+
 // AddressOrDefault reads an address flag, or picks the wallet's change
 // address (default account, else first standard one) when it is unset.
 func AddressOrDefault(c *cli.Command, flag string, w *wallet.Wallet) (hash.Uint160, error) {

@@ -137,28 +137,17 @@ func accountAction(ctx context.Context, c *cli.Command, scope transaction.Witnes
 	if err != nil {
 		return err
 	}
-	if c.String("address") == "" {
-		return errors.New("required flag --address is missing")
-	}
-	h, err := txsend.ParseAddress(c.String("address"))
-	if err != nil {
-		return err
-	}
-	w, pass, err := txsend.OpenWallet(c)
+	w, acc, err := txsend.OpenAccount(c, "address", errors.New("required flag --address is missing"))
 	if err != nil {
 		return err
 	}
 	defer w.Close()
-	acc, err := txsend.AccountFor(c, w, h, pass)
-	if err != nil {
-		return err
-	}
 	cl, tctx, done, err := txsend.DialRPC(ctx, c)
 	if err != nil {
 		return err
 	}
 	defer done()
-	signer := transaction.Signer{Account: h, Scopes: scope, AllowedContracts: allowed}
+	signer := transaction.Signer{Account: acc.ScriptHash(), Scopes: scope, AllowedContracts: allowed}
 	act, err := actor.New(tctx, cl, []actor.SignerAccount{{Signer: signer, Account: acc}}, o.ActorOptions())
 	if err != nil {
 		return err
@@ -167,9 +156,5 @@ func accountAction(ctx context.Context, c *cli.Command, scope transaction.Witnes
 	if err != nil {
 		return err
 	}
-	tx, _, err := act.MakeUnsignedRun(tctx, script)
-	if err != nil {
-		return fmt.Errorf("can't make transaction: %w", err)
-	}
-	return txsend.SignAndSend(tctx, c, act, tx, o)
+	return txsend.SendScript(tctx, c, act, script, o)
 }

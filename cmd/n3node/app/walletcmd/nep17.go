@@ -351,11 +351,7 @@ func nep17Transfer(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	tx, _, err := s.Actor.MakeUnsignedRun(s.Ctx, script)
-	if err != nil {
-		return fmt.Errorf("can't make transaction: %w", err)
-	}
-	return txsend.SignAndSend(s.Ctx, c, s.Actor, tx, s.Opts)
+	return txsend.SendScript(s.Ctx, c, s.Actor, script, s.Opts)
 }
 
 func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
@@ -407,11 +403,7 @@ func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	tx, _, err := s.Actor.MakeUnsignedRun(s.Ctx, script)
-	if err != nil {
-		return fmt.Errorf("can't make transaction: %w", err)
-	}
-	return txsend.SignAndSend(s.Ctx, c, s.Actor, tx, s.Opts)
+	return txsend.SendScript(s.Ctx, c, s.Actor, script, s.Opts)
 }
 
 func nep17Import(ctx context.Context, c *cli.Command) error {

@@ -527,23 +527,12 @@ func walletSign(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	if c.String("address") == "" {
-		return errors.New("address was not provided")
-	}
-	h, err := txsend.ParseAddress(c.String("address"))
-	if err != nil {
-		return err
-	}
-	w, pass, err := txsend.OpenWallet(c)
+	w, acc, err := txsend.OpenAccount(c, "address", errors.New("address was not provided"))
 	if err != nil {
 		return err
 	}
 	defer w.Close()
-	acc, err := txsend.AccountFor(c, w, h, pass)
-	if err != nil {
-		return err
-	}
-	if !pc.Tx.HasSigner(h) {
+	if !pc.Tx.HasSigner(acc.ScriptHash()) {
 		return errors.New("tx signers don't contain provided account")
 	}
 	rpcEP, out := c.String("rpc-endpoint"), c.String("out")
