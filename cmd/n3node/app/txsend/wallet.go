@@ -20,7 +20,8 @@ import (
 )
 
 // Shared plumbing of the wallet and contract commands: flags, wallet
-// files, passwords, RPC connections.
+// files and accounts, RPC connections (prompts and passwords: package
+// console).
 
 const (
 	DefaultRPCTimeout   = 10 * time.Second     // neo-go's options.DefaultTimeout
