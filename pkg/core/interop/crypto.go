@@ -6,6 +6,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
@@ -98,7 +99,7 @@ func (ic *Context) popSigElements() ([][]byte, error) {
 }
 
 // cryptoCheckMultisig is System.Crypto.CheckMultisig: m signatures against n
-// keys in order, priced CheckSigPrice per key.
+// keys in order, priced fee.CheckSigPrice per key.
 func cryptoCheckMultisig(ic *Context) error {
 	pkeys, err := ic.popSigElements()
 	if err != nil {
@@ -108,7 +109,7 @@ func cryptoCheckMultisig(ic *Context) error {
 	if err != nil {
 		return fmt.Errorf("wrong signature parameters: %w", err)
 	}
-	if err := ic.VM.AddPriceUnits(CheckSigPrice * int64(len(pkeys))); err != nil {
+	if err := ic.VM.AddPriceUnits(fee.CheckSigPrice * int64(len(pkeys))); err != nil {
 		return err
 	}
 	if len(pkeys) < len(sigs) {
