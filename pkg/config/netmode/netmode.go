@@ -21,10 +21,6 @@ const (
 	TestNetNeoFS Magic = 0x2bdb2b5f // 735783775
 )
 
-// AddressVersion is the version byte of N3 addresses (C#
-// ProtocolSettings.AddressVersion, 0x35), which makes them start with 'N'.
-const AddressVersion byte = 0x35
-
 var names = [...]struct {
 	m    Magic
 	name string
