@@ -11,10 +11,6 @@ const CheckSigPrice = 1 << 15
 // (C# Header.Verify: 3 GAS; the per-witness cap of 1.5 GAS applies first).
 const HeaderVerificationGasLimit = 3_00000000
 
-// SignatureInvocationSize is the size of the invocation script of one
-// signature: PUSHDATA1 64 <signature>.
-const SignatureInvocationSize = 2 + 64
-
 // SignatureContractCost is the price of running a standard single-signature
 // witness: two PUSHDATA1 (signature, key) and the CheckSig syscall (C#
 // Helper.SignatureContractCost).

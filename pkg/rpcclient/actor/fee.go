@@ -42,7 +42,7 @@ func StandardNetworkFee(tx *transaction.Transaction, feePerByte, execFeeFactor i
 	for i := range full.Witnesses {
 		w := &full.Witnesses[i]
 		if smartcontract.IsSignatureContract(w.VerificationScript) {
-			w.InvocationScript = make([]byte, fee.SignatureInvocationSize)
+			w.InvocationScript = make([]byte, smartcontract.SignatureInvocationSize)
 			cost += fee.SignatureContractCost()
 			continue
 		}
@@ -50,7 +50,7 @@ func StandardNetworkFee(tx *transaction.Transaction, feePerByte, execFeeFactor i
 		if !ok {
 			return 0, fmt.Errorf("%w: signer #%d", ErrNonStandardWitness, i)
 		}
-		w.InvocationScript = make([]byte, m*fee.SignatureInvocationSize)
+		w.InvocationScript = make([]byte, m*smartcontract.SignatureInvocationSize)
 		cost += fee.MultiSignatureContractCost(m, n)
 	}
 	total := int64(full.Size())*feePerByte + execFeeFactor*cost

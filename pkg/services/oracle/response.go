@@ -142,7 +142,7 @@ func multisigNetFee(baseExecFee int64, script []byte) (int64, int, bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	sizeInv := fee.SignatureInvocationSize * m
+	sizeInv := smartcontract.SignatureInvocationSize * m
 	size := nio.VarUintSize(uint64(sizeInv)) + sizeInv + nio.VarBytesSize(len(script))
 	pico := baseExecFee * fee.MultiSignatureContractCost(m, n)
 	return (pico + vm.FeeFactor - 1) / vm.FeeFactor, size, true
