@@ -24,13 +24,15 @@
 //
 // # Fakes
 //
-// A package's tests declare fakes of the narrow interfaces the package
-// itself declares (pkg/consensus's Ledger, pkg/network's Ledger, ...) in a
-// file named fakes_test.go, type names starting with "fake" (fakeLedger),
-// implementing only what the test needs and embedding the interface for the
-// rest so a missing method panics loudly. A fake used by more than one
-// package lives in the package that declares the interface, in a
-// subpackage named <pkg>test (storagetest, rpctest). A real chain from this
-// package beats a fake of core.Blockchain: write a fake only for an
-// interface, never for a concrete type.
+// One convention across the tree: a test replaces a dependency only through
+// an interface the package under test declares itself (consensus.Ledger,
+// network.Ledger, statesync's ledger, chainrpc.Ledger, a clock), with a
+// type named fake<Thing> (fakeLedger, fakeClock, fakeBroadcaster) in the
+// package's own test files (fakes_test.go or helpers_test.go), implementing
+// only the methods the interface has and keeping state in plain fields the
+// test reads. A fake more than one package needs lives in a <pkg>test
+// package beside the interface (pkg/core/storage/storagetest,
+// pkg/rpcclient/rpctest), or in <pkg>/internal/fake<thing> when only that
+// package's tree needs it (pkg/network/internal/fakechain). Concrete types (core.Blockchain) are never faked:
+// use this package's real chain instead.
 package testchain
