@@ -10,8 +10,8 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/internal/neogotext/util"
 	"github.com/n3node/n3node/pkg/neorpc/internal/params"
-	"github.com/n3node/n3node/pkg/neorpc/internal/util"
 )
 
 // MaxSigners bounds the signers of an invoke* call (neo-go uses

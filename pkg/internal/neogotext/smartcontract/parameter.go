@@ -14,7 +14,7 @@ import (
 	"math/big"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	"github.com/n3node/n3node/pkg/neorpc/internal/util"
+	"github.com/n3node/n3node/pkg/internal/neogotext/util"
 	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
