@@ -209,6 +209,9 @@ func (p pushed) isMap() bool    { return p.mp != nil }
 func (p pushed) isNested() bool { return p.isList() || p.isMap() }
 func (p pushed) isEmpty() bool  { return p.op == 0 && p.param == nil && p.list == nil && p.mp == nil }
 
+// reverseDepth is how many top elements SWAP, REVERSE3 and REVERSE4 reverse.
+var reverseDepth = map[opcode.Opcode]int{opcode.SWAP: 2, opcode.REVERSE3: 3, opcode.REVERSE4: 4}
+
 // pushes reads the items a script pushes until RET, the end or a
 // System.Contract.Call SYSCALL (handed to onCall), and the offset after
 // the last PACK-like instruction (scparser getSomethingFromContext).
@@ -284,13 +287,8 @@ func pushes(c *reader, strict bool, onCall func([]pushed) ([]pushed, error)) ([]
 			slices.Reverse(e.list)
 			lastPack = c.next
 		case opcode.SWAP, opcode.REVERSE3, opcode.REVERSE4, opcode.REVERSEN:
-			n := 2
-			switch op {
-			case opcode.REVERSE3:
-				n = 3
-			case opcode.REVERSE4:
-				n = 4
-			case opcode.REVERSEN:
+			n, fixed := reverseDepth[op]
+			if !fixed { // REVERSEN: the depth is the top element
 				if len(res) == 0 {
 					return nil, 0, errors.New("REVERSEN needs an element on the stack")
 				}
