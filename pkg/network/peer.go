@@ -219,9 +219,10 @@ func (p *Peer) handleLoop() {
 	}
 }
 
-// broadcastTurn makes every broadcastTurn-th pick of writeLoop skip the
-// reply queue's precedence, so that broadcasts get a share of the line
-// (about one in four packets while replies are queued, as neo-go).
+// broadcastTurn makes every broadcastTurn-th pick of writeLoop drop the
+// reply queue's precedence: replies and broadcasts then compete at random,
+// so a broadcast backlog gets about one packet in eight while replies are
+// queued (neo-go's share).
 const broadcastTurn = 4
 
 // writeLoop sends queued packets until the peer is gone or a write fails;
