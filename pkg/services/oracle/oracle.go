@@ -369,7 +369,7 @@ func (s *Service) Processed(id uint64) bool {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.tx != nil
+	return t.main.tx != nil
 }
 
 // Pending returns the number of requests with response state.

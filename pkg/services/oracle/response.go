@@ -52,10 +52,10 @@ func (s *Service) AddResponse(pub *keys.PublicKey, reqID uint64, txSig []byte) {
 	nodes, _ := s.oracleNodes()
 	t.mu.Lock()
 	backup := false
-	if t.tx != nil {
-		data := t.tx.SignData(s.network)
+	if t.main.tx != nil {
+		data := t.main.tx.SignData(s.network)
 		if !pub.VerifyMessage(txSig, data[:]) {
-			data = t.backupTx.SignData(s.network)
+			data = t.backup.tx.SignData(s.network)
 			if !pub.VerifyMessage(txSig, data[:]) {
 				t.mu.Unlock()
 				s.log.Debug("invalid oracle response signature", "pub", pub.StringCompressed(), "id", reqID)
