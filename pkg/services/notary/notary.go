@@ -138,9 +138,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	s.log = s.log.With("module", "notary")
 	if s.keys == nil {
-		ks, err := UnlockWallet(cfg.Main.UnlockWallet)
-		if err != nil {
-			return nil, err
+		ks, err := wallet.ReadKeys(cfg.Main.UnlockWallet)
+		if err != nil && !errors.Is(err, wallet.ErrNoKeys) {
+			return nil, fmt.Errorf("notary wallet: %w", err)
 		}
 		s.keys = ks
 	}
@@ -151,19 +151,6 @@ func New(cfg Config) (*Service, error) {
 		s.onTx = func(*transaction.Transaction) error { return nil }
 	}
 	return s, nil
-}
-
-// UnlockWallet reads a wallet and decrypts every account the password
-// opens (ErrNoKeys if none).
-func UnlockWallet(w config.Wallet) ([]*keys.PrivateKey, error) {
-	ks, err := wallet.ReadKeys(w)
-	if err != nil {
-		return nil, fmt.Errorf("notary wallet: %w", err)
-	}
-	if len(ks) == 0 {
-		return nil, fmt.Errorf("%w: %s", ErrNoKeys, w.Path)
-	}
-	return ks, nil
 }
 
 // Name returns the service name.

@@ -186,9 +186,9 @@ func New(cfg Config) (*Service, error) {
 		s.now = time.Now
 	}
 	if s.keys == nil {
-		ks, err := UnlockWallet(m.UnlockWallet)
-		if err != nil {
-			return nil, err
+		ks, err := wallet.ReadKeys(m.UnlockWallet)
+		if err != nil && !errors.Is(err, wallet.ErrNoKeys) {
+			return nil, fmt.Errorf("oracle wallet: %w", err)
 		}
 		s.keys = ks
 	}
@@ -205,19 +205,6 @@ func New(cfg Config) (*Service, error) {
 		s.onTx = func(*transaction.Transaction) error { return nil }
 	}
 	return s, nil
-}
-
-// UnlockWallet reads a wallet and decrypts every account the password
-// opens (ErrNoKeys if none).
-func UnlockWallet(w config.Wallet) ([]*keys.PrivateKey, error) {
-	ks, err := wallet.ReadKeys(w)
-	if err != nil {
-		return nil, fmt.Errorf("oracle wallet: %w", err)
-	}
-	if len(ks) == 0 {
-		return nil, fmt.Errorf("%w: %s", ErrNoKeys, w.Path)
-	}
-	return ks, nil
 }
 
 // Name returns the service name.
@@ -382,7 +369,7 @@ func (s *Service) Processed(id uint64) bool {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.tx != nil
+	return t.main.tx != nil
 }
 
 // Pending returns the number of requests with response state.

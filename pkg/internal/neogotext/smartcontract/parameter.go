@@ -6,7 +6,6 @@
 package smartcontract
 
 import (
-	"bytes"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -60,91 +59,102 @@ func CheckIntegerSize(v *big.Int) error {
 	return nil
 }
 
-// UnmarshalJSON follows neo-go's smartcontract.Parameter.UnmarshalJSON.
-func (p *Parameter) UnmarshalJSON(data []byte) (err error) {
-	var (
-		r       rawParameter
-		i       int64
-		s       string
-		b       []byte
-		boolean bool
-	)
-	if err = json.Unmarshal(data, &r); err != nil {
-		return
+// UnmarshalJSON follows neo-go's smartcontract.Parameter.UnmarshalJSON: the
+// type is kept even when the value fails to decode, an absent or null value
+// is nil for every type, and the value's form depends on the type (see
+// valueDecoders).
+func (p *Parameter) UnmarshalJSON(data []byte) error {
+	var r rawParameter
+	if err := json.Unmarshal(data, &r); err != nil {
+		return err
 	}
-	p.Type = r.Type
-	p.Value = nil
-	if len(r.Value) == 0 || bytes.Equal(r.Value, []byte("null")) {
-		return
+	p.Type, p.Value = r.Type, nil
+	if len(r.Value) == 0 || string(r.Value) == "null" {
+		return nil
 	}
-	switch r.Type {
-	case smartcontract.BoolType:
-		if err = json.Unmarshal(r.Value, &boolean); err != nil {
-			return
-		}
-		p.Value = boolean
-	case smartcontract.ByteArrayType, smartcontract.PublicKeyType, smartcontract.SignatureType:
-		if err = json.Unmarshal(r.Value, &s); err != nil {
-			return
-		}
-		if r.Type == smartcontract.PublicKeyType {
-			b, err = hex.DecodeString(s)
-		} else {
-			b, err = base64.StdEncoding.DecodeString(s)
-		}
-		if err != nil {
-			return
-		}
-		p.Value = b
-	case smartcontract.StringType:
-		if err = json.Unmarshal(r.Value, &s); err != nil {
-			return
-		}
-		p.Value = s
-	case smartcontract.IntegerType:
-		if err = json.Unmarshal(r.Value, &i); err == nil {
-			p.Value = big.NewInt(i)
-			return
-		}
-		if jErr := json.Unmarshal(r.Value, &s); jErr != nil {
-			return jErr
-		}
-		bi, ok := new(big.Int).SetString(s, 10)
-		if !ok {
-			return err
-		}
-		err = CheckIntegerSize(bi)
-		if err == nil {
-			p.Value = bi
-		}
-	case smartcontract.ArrayType:
-		var rs []Parameter
-		if err = json.Unmarshal(r.Value, &rs); err != nil {
-			return
-		}
-		p.Value = rs
-	case smartcontract.MapType:
-		var pp []ParameterPair
-		if err = json.Unmarshal(r.Value, &pp); err != nil {
-			return
-		}
-		p.Value = pp
-	case smartcontract.Hash160Type:
-		var h util.Uint160
-		if err = json.Unmarshal(r.Value, &h); err != nil {
-			return
-		}
-		p.Value = hash.Uint160(h)
-	case smartcontract.Hash256Type:
-		var h util.Uint256
-		if err = json.Unmarshal(r.Value, &h); err != nil {
-			return
-		}
-		p.Value = hash.Uint256(h)
-	case smartcontract.InteropInterfaceType, smartcontract.AnyType:
-		p.Value = nil
-	default:
-		return fmt.Errorf("can't unmarshal %s", p.Type)
+	decode, ok := valueDecoders[r.Type]
+	if !ok {
+		return fmt.Errorf("can't unmarshal %s", r.Type)
 	}
-	return
+	v, err := decode(r.Value)
+	if err == nil {
+		p.Value = v
+	}
+	return err
+}
+
+// valueDecoder turns the raw JSON value of a parameter into its Go value.
+type valueDecoder func(json.RawMessage) (any, error)
+
+// valueDecoders has one entry per type neo-go decodes.
+var valueDecoders map[ParamType]valueDecoder
+
+func init() {
+	valueDecoders = map[ParamType]valueDecoder{
+		smartcontract.AnyType:              nothing,
+		smartcontract.InteropInterfaceType: nothing,
+		smartcontract.BoolType:             plain[bool],
+		smartcontract.StringType:           plain[string],
+		smartcontract.IntegerType:          integer,
+		smartcontract.ByteArrayType:        encodedBytes(base64.StdEncoding.DecodeString),
+		smartcontract.SignatureType:        encodedBytes(base64.StdEncoding.DecodeString),
+		smartcontract.PublicKeyType:        encodedBytes(hex.DecodeString),
+		smartcontract.Hash160Type:          converted(func(u util.Uint160) hash.Uint160 { return hash.Uint160(u) }),
+		smartcontract.Hash256Type:          converted(func(u util.Uint256) hash.Uint256 { return hash.Uint256(u) }),
+		smartcontract.ArrayType:            plain[[]Parameter],
+		smartcontract.MapType:              plain[[]ParameterPair],
+	}
+}
+
+// nothing ignores the value (Any and InteropInterface decode to nil).
+func nothing(json.RawMessage) (any, error) { return nil, nil }
+
+// plain decodes the value as a T.
+func plain[T any](raw json.RawMessage) (any, error) {
+	var v T
+	err := json.Unmarshal(raw, &v)
+	return v, err
+}
+
+// converted decodes the value as a T and converts it with conv.
+func converted[T, V any](conv func(T) V) valueDecoder {
+	return func(raw json.RawMessage) (any, error) {
+		var v T
+		err := json.Unmarshal(raw, &v)
+		return conv(v), err
+	}
+}
+
+// encodedBytes decodes a JSON string with dec (base64 or hex).
+func encodedBytes(dec func(string) ([]byte, error)) valueDecoder {
+	return func(raw json.RawMessage) (any, error) {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, err
+		}
+		return dec(s)
+	}
+}
+
+// integer accepts a JSON number that fits int64 or a decimal string within
+// the VM integer size. For a string that is not a decimal number, the error
+// is the one from reading the value as a number (neo-go's quirk).
+func integer(raw json.RawMessage) (any, error) {
+	var i int64
+	numErr := json.Unmarshal(raw, &i)
+	if numErr == nil {
+		return big.NewInt(i), nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, err
+	}
+	bi, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		return nil, numErr
+	}
+	if err := CheckIntegerSize(bi); err != nil {
+		return nil, err
+	}
+	return bi, nil
 }

@@ -1,4 +1,4 @@
-// Package ledgerdiff is the differential test of the ledger against the
+// Package ledgerdiff (in the refchain family) is the differential test of the ledger against the
 // reference chain (internal/refchain): it restores a fixture's chain.acc
 // into an n3node Blockchain configured from the fixture's protocol.yml and
 // compares every height's state root and every application log with what
@@ -9,6 +9,7 @@ package ledgerdiff
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,6 +24,10 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract/trigger"
 )
+
+// ErrDecode is wrapped by Report.Err when a block of the dump does not
+// decode; the import stops there.
+var ErrDecode = errors.New("undecodable block")
 
 // Mismatch is one difference from the reference.
 type Mismatch struct {
@@ -43,7 +48,8 @@ func (m Mismatch) String() string {
 // Report is the outcome of a run.
 type Report struct {
 	// Imported is the number of blocks imported after the genesis; Err the
-	// error that stopped the import, if any.
+	// error that stopped the import, if any (ErrDecode for a block that
+	// does not decode).
 	Imported int
 	Err      error
 	// Roots and Logs count the state roots and application logs compared.
@@ -122,11 +128,13 @@ func Compare(cfg config.Blockchain, blocks [][]byte, roots map[uint32]string, lo
 		blocks = blocks[1:]
 	}
 	ch := make(chan *block.Block, 16)
+	var decodeErr error // written before close(ch), read after ch drains
 	go func() {
 		defer close(ch)
-		for _, raw := range blocks {
+		for i, raw := range blocks {
 			b, err := block.NewBlockFromBytes(raw)
 			if err != nil {
+				decodeErr = fmt.Errorf("%w: block #%d of the dump: %w", ErrDecode, i+1, err)
 				return
 			}
 			ch <- b
@@ -134,6 +142,9 @@ func Compare(cfg config.Blockchain, blocks [][]byte, roots map[uint32]string, lo
 	}()
 	rep.Err = bc.AddBlocks(context.Background(), ch)
 	for range ch {
+	}
+	if decodeErr != nil {
+		rep.Err = errors.Join(rep.Err, decodeErr)
 	}
 	rep.Imported = int(bc.BlockHeight())
 	for h := uint32(0); h <= bc.BlockHeight(); h++ {

@@ -1,10 +1,10 @@
-package vm
+package fee
 
 import "github.com/n3node/n3node/pkg/vm/opcode"
 
-// opcodePrices is C# ApplicationEngine.OpCodePrices: the price of each opcode
-// in units of the exec fee factor. Undefined opcodes cost 0 (they fault when
-// decoded, before any charge).
+// opcodePrices is C# ApplicationEngine.OpCodePriceTable: the price of each
+// opcode in units of the exec fee factor. Undefined opcodes cost 0 (they
+// fault when decoded, before any charge).
 var opcodePrices = [256]uint32{
 	opcode.PUSHINT8:     1 << 0,
 	opcode.PUSHINT16:    1 << 0,
@@ -204,5 +204,5 @@ var opcodePrices = [256]uint32{
 	opcode.CONVERT:      1 << 13,
 }
 
-// OpcodePrice returns the price of op in units of the exec fee factor.
-func OpcodePrice(op opcode.Opcode) int64 { return int64(opcodePrices[op]) }
+// Opcode returns the price of op in units of the exec fee factor.
+func Opcode(op opcode.Opcode) int64 { return int64(opcodePrices[op]) }
