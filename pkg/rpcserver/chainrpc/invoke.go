@@ -32,11 +32,6 @@ import (
 // method is its current-state twin with a state point (args.at, see
 // historic in params.go).
 
-// HeaderVerificationGasLimit is the GAS limit (datoshi) of the read-only
-// token calls behind getnep17balances and friends (neo-go
-// core.HeaderVerificationGasLimit, 3 GAS).
-const HeaderVerificationGasLimit = 3_00000000
-
 // testRun is one test execution: what to run, in which container and
 // block, over which state.
 type testRun struct {

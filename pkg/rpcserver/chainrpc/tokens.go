@@ -10,6 +10,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/fee"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/neorpc/result"
@@ -47,7 +48,9 @@ func (s *Service) invokeReadOnly(h hash.Uint160, methods []string, args [][]any)
 	if err != nil {
 		return nil, nil, fmt.Errorf("failed to prepare test VM: %w", err)
 	}
-	ic.VM.SetGasLimit(HeaderVerificationGasLimit)
+	// The token calls get what a header witness may use (neo-go's
+	// choice).
+	ic.VM.SetGasLimit(fee.HeaderVerificationGasLimit)
 	if err := ic.LoadScript(script, callflag.All); err != nil {
 		ic.Finalize()
 		return nil, nil, err
