@@ -1,0 +1,40 @@
+package chainrpc
+
+import (
+	coreblock "github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	nio "github.com/n3node/n3node/pkg/io"
+	"github.com/n3node/n3node/pkg/neorpc"
+	fakeblock "github.com/n3node/n3node/pkg/rpcserver/chainrpc/internal/block"
+)
+
+// NeoGoDiff exposes the decoders and script builders that the
+// differential tests against neo-go (the nested module internal/neogodiff,
+// which sees neither unexported names nor internal/ packages) compare with
+// neo-go's. It is not API: nothing in the node uses it.
+var NeoGoDiff = struct {
+	// FunctionInvocationScript is invokefunction's script of contract,
+	// method and the params argument.
+	FunctionInvocationScript func(contract hash.Uint160, method string, params *neorpc.Param) ([]byte, error)
+	// PushArray is the script pushing invoke* arguments as an array.
+	PushArray func(args []neorpc.Param) ([]byte, error)
+	// EOFText rewords a truncated-input error as neo-go does.
+	EOFText func(err error, b []byte, isBlock bool) error
+	// DecodeTransaction is sendrawtransaction's decoder.
+	DecodeTransaction func(b []byte) (*transaction.Transaction, error)
+	// DecodeFakeHeader is invokecontainedscript's block header decoder.
+	DecodeFakeHeader func(data []byte) (*coreblock.Header, error)
+}{
+	FunctionInvocationScript: functionInvocationScript,
+	PushArray: func(args []neorpc.Param) ([]byte, error) {
+		w := nio.NewBufBinWriter()
+		if err := pushArray(w, args); err != nil {
+			return nil, err
+		}
+		return w.Bytes(), nil
+	},
+	EOFText:           neoGoEOFText,
+	DecodeTransaction: decodeTransaction,
+	DecodeFakeHeader:  fakeblock.DecodeFakeHeader,
+}
