@@ -12,9 +12,7 @@ import (
 	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
-	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/storage"
-	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/core/transferlog"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/stretchr/testify/require"
@@ -103,7 +101,7 @@ func TestTransferLogs(t *testing.T) {
 	from, to := hash.Uint160{1}, hash.Uint160{2}
 	for _, acc := range []hash.Uint160{from, to} {
 		var got []*transferlog.Transfer
-		require.NoError(t, c.BC.ForEachNEP17Transfer(acc, ^uint64(0), func(tr *transferlog.Transfer) (bool, error) {
+		require.NoError(t, c.BC.ForEachTransfer(acc, false, ^uint64(0), func(tr *transferlog.Transfer) (bool, error) {
 			got = append(got, tr)
 			return true, nil
 		}))
@@ -129,7 +127,7 @@ func TestTransferLogs(t *testing.T) {
 	}
 	// A time window: transfers of blocks 100..110 only.
 	var n int
-	require.NoError(t, c.BC.ForEachNEP17Transfer(to, blocks[109].Timestamp, func(tr *transferlog.Transfer) (bool, error) {
+	require.NoError(t, c.BC.ForEachTransfer(to, false, blocks[109].Timestamp, func(tr *transferlog.Transfer) (bool, error) {
 		if tr.Timestamp > blocks[109].Timestamp {
 			return true, nil
 		}
@@ -209,40 +207,47 @@ func TestSubscriptions(t *testing.T) {
 	c.BC.SeedGASForTest(gen.Account(), 1_000_000_0000_0000)
 	var (
 		bch   = make(chan *block.Block, 100)
-		hch   = make(chan *block.Header, 100)
-		tch   = make(chan *transaction.Transaction, 100)
-		ech   = make(chan *state.AppExecResult, 100)
-		nch   = make(chan *core.ContainedNotificationEvent, 100)
+		ech   = make(chan core.Event, 1000)
 		stuck = make(chan *block.Block) // never read
 	)
 	c.BC.SubscribeForBlocks(bch)
-	c.BC.SubscribeForHeadersOfAddedBlocks(hch)
-	c.BC.SubscribeForTransactions(tch)
-	c.BC.SubscribeForExecutions(ech)
-	c.BC.SubscribeForNotifications(nch)
+	c.BC.Subscribe(ech, core.AllEvents&^core.BlockEvents)
 	c.BC.SubscribeForBlocks(stuck)
 	require.NoError(t, c.BC.AddBlocks(context.Background(), streamBlocks(blocks)))
 	require.EqualValues(t, 5, c.BC.BlockHeight())
 	<-stuck // let the dispatcher go on
-	var ntx, nexec int
-	for _, b := range blocks {
-		ntx += len(b.Transactions)
-		nexec += len(b.Transactions) + 2
-	}
 	for i := range blocks {
 		if i > 0 {
 			<-stuck
 		}
 		require.Equal(t, blocks[i].Hash(), (<-bch).Hash())
-		require.Equal(t, blocks[i].Hash(), (<-hch).Hash())
 	}
-	for range ntx {
-		<-tch
+	// Per block: OnPersist's execution and notifications, per transaction
+	// its execution, notifications and the transaction, PostPersist's,
+	// then the header.
+	for _, b := range blocks {
+		ev := <-ech
+		require.NotNil(t, ev.Execution, "OnPersist first")
+		require.Equal(t, b.Hash(), ev.Execution.Container)
+		var ntx, nexec int
+		for ev.Header == nil {
+			require.Nil(t, ev.Block)
+			switch {
+			case ev.Execution != nil:
+				nexec++
+			case ev.Tx != nil:
+				require.Equal(t, b.Transactions[ntx].Hash(), ev.Tx.Hash())
+				ntx++
+			case ev.Notification == nil:
+				t.Fatal("empty event")
+			}
+			ev = <-ech
+		}
+		require.Equal(t, b.Hash(), ev.Header.Hash())
+		require.Equal(t, len(b.Transactions), ntx)
+		require.Equal(t, len(b.Transactions)+2, nexec)
 	}
-	for range nexec {
-		<-ech
-	}
-	require.NotEmpty(t, nch)
+	c.BC.Unsubscribe(ech)
 	c.BC.UnsubscribeFromBlocks(stuck)
 	c.BC.UnsubscribeFromBlocks(bch)
 }

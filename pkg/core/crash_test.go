@@ -178,7 +178,7 @@ func checkConsistent(t *testing.T, bc, ref *core.Blockchain, blocks []*block.Blo
 	}
 	// Transfer logs end at the same block: one xfer per block from 2 on.
 	var cnt uint32
-	require.NoError(t, bc.ForEachNEP17Transfer(hash.Uint160{2}, ^uint64(0), func(*transferlog.Transfer) (bool, error) {
+	require.NoError(t, bc.ForEachTransfer(hash.Uint160{2}, false, ^uint64(0), func(*transferlog.Transfer) (bool, error) {
 		cnt++
 		return true, nil
 	}))

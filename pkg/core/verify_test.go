@@ -266,12 +266,13 @@ func TestVerifyExtensible(t *testing.T) {
 		return p
 	}
 	std := smartcontract.CreateSignatureRedeemScript(c.Key.PublicKey())
-	require.NoError(t, c.BC.VerifyExtensible(mk(c.Key, c.Key.PublicKey().ScriptHash(), std)))
-	require.NoError(t, c.BC.VerifyExtensible(mk(c.Key, c.Account(), c.ValidatorScript())))
+	verify := func(p *payload.Extensible) error { return c.BC.VerifyExtensible(p.Sender, p, &p.Witness) }
+	require.NoError(t, verify(mk(c.Key, c.Key.PublicKey().ScriptHash(), std)))
+	require.NoError(t, verify(mk(c.Key, c.Account(), c.ValidatorScript())))
 	other := newKey(t, 5)
-	err := c.BC.VerifyExtensible(mk(other, other.PublicKey().ScriptHash(), smartcontract.CreateSignatureRedeemScript(other.PublicKey())))
+	err := verify(mk(other, other.PublicKey().ScriptHash(), smartcontract.CreateSignatureRedeemScript(other.PublicKey())))
 	require.ErrorIs(t, err, core.ErrExtensibleSender)
-	err = c.BC.VerifyExtensible(mk(other, c.Key.PublicKey().ScriptHash(), std))
+	err = verify(mk(other, c.Key.PublicKey().ScriptHash(), std))
 	require.ErrorIs(t, err, core.ErrInvalidSignature)
 }
 

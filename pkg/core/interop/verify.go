@@ -21,14 +21,17 @@ const MaxVerificationGas = 1_50000000
 
 // Witness verification errors (neo-go's).
 var (
-	ErrWitnessHashMismatch         = errors.New("witness hash mismatch")
-	ErrNativeContractWitness       = errors.New("native contract witness must have empty verification script")
-	ErrVerificationFailed          = errors.New("signature check failed")
-	ErrInvalidInvocationScript     = errors.New("invalid invocation script")
-	ErrInvalidSignature            = fmt.Errorf("%w: invalid signature", ErrVerificationFailed)
-	ErrInvalidVerificationScript   = errors.New("invalid verification script")
+	// The witness does not fit the account.
+	ErrWitnessHashMismatch       = errors.New("witness hash mismatch")
+	ErrNativeContractWitness     = errors.New("native contract witness must have empty verification script")
+	ErrInvalidInvocationScript   = errors.New("invalid invocation script")
+	ErrInvalidVerificationScript = errors.New("invalid verification script")
+	// The account is a contract that cannot verify.
 	ErrUnknownVerificationContract = errors.New("unknown verification contract")
 	ErrInvalidVerificationContract = errors.New("verification contract is missing `verify` method or `verify` method has unexpected return value")
+	// The verification ran and said no.
+	ErrVerificationFailed = errors.New("signature check failed")
+	ErrInvalidSignature   = fmt.Errorf("%w: invalid signature", ErrVerificationFailed)
 )
 
 // VerifyWitness checks witness w of account h for the context's container

@@ -39,7 +39,7 @@ func (s *Service) AddResponse(pub *keys.PublicKey, reqID uint64, txSig []byte) {
 	if !s.isOracleNode(pub) {
 		// The block designating pub may be committed but not seen by
 		// OnBlock yet.
-		s.updateNodes(s.cfg.Chain.DAO())
+		s.updateNodes()
 		if !s.isOracleNode(pub) {
 			s.log.Debug("oracle response from a node that is not designated", "pub", pub.StringCompressed())
 			return
@@ -52,10 +52,10 @@ func (s *Service) AddResponse(pub *keys.PublicKey, reqID uint64, txSig []byte) {
 	nodes, _ := s.oracleNodes()
 	t.mu.Lock()
 	backup := false
-	if t.tx != nil {
-		data := t.tx.SignData(s.network)
+	if t.main.tx != nil {
+		data := t.main.tx.SignData(s.network)
 		if !pub.VerifyMessage(txSig, data[:]) {
-			data = t.backupTx.SignData(s.network)
+			data = t.backup.tx.SignData(s.network)
 			if !pub.VerifyMessage(txSig, data[:]) {
 				t.mu.Unlock()
 				s.log.Debug("invalid oracle response signature", "pub", pub.StringCompressed(), "id", reqID)
@@ -162,7 +162,7 @@ func (s *Service) CreateResponseTx(gasForResponse int64, vub uint32, resp *trans
 		return nil, errors.New("no oracle nodes")
 	}
 	chain := s.cfg.Chain
-	tx := transaction.New(chain.Natives().Oracle().ResponseScript(), uint32(resp.ID), 0, 0, vub)
+	tx := transaction.New(chain.OracleResponseScript(), uint32(resp.ID), 0, 0, vub)
 	tx.Attributes = []transaction.Attribute{{Type: transaction.OracleResponseT, Value: resp}}
 	tx.Signers = []transaction.Signer{
 		{Account: nativenames.OracleHash, Scopes: transaction.None},

@@ -9,9 +9,9 @@ import (
 	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/neorpc"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
 	"github.com/n3node/n3node/pkg/services/oracle"
 )
 
@@ -26,7 +26,7 @@ func TestSubmitOracleResponseRPC(t *testing.T) {
 	s, err := oracle.New(oracle.Config{Chain: c.BC, Keys: []*keys.PrivateKey{k}})
 	require.NoError(t, err)
 	s.UpdateOracleNodes([]*keys.PublicKey{k.PublicKey()})
-	svc := chainrpc.New(coreledger.New(c.BC), rpcserver.New(rpcserver.Config{}), chainrpc.Options{Oracle: s})
+	svc := chainrpc.New(rpcledger.New(c.BC), rpcserver.New(rpcserver.Config{}), chainrpc.Options{Oracle: s})
 	pub := k.PublicKey().Bytes()
 	txSig := make([]byte, 64)
 	b64 := base64.StdEncoding.EncodeToString

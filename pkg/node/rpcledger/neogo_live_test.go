@@ -1,4 +1,4 @@
-package coreledger_test
+package rpcledger_test
 
 // Live differential test against neo-go 0.120.0: the reference chain is
 // restored into a neo-go node and into ours, and the extra query set goes

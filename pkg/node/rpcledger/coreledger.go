@@ -1,4 +1,4 @@
-package coreledger
+package rpcledger
 
 import (
 	"errors"
@@ -72,7 +72,7 @@ func (l *Ledger) GetNextBlockValidators() []*keys.PublicKey {
 
 // ForEachTransfer implements chainrpc.Ledger.
 func (l *Ledger) ForEachTransfer(acc hash.Uint160, nep11 bool, newest uint64, f func(*chainrpc.Transfer) (bool, error)) error {
-	return transferlog.ForEach(l.DAO().Store, acc, nep11, newest, func(t *transferlog.Transfer) (bool, error) {
+	return l.Blockchain.ForEachTransfer(acc, nep11, newest, func(t *transferlog.Transfer) (bool, error) {
 		return f(&chainrpc.Transfer{
 			Asset: t.Asset, Counterparty: t.Counterparty, Amount: t.AmountInt(),
 			Block: t.Block, Timestamp: t.Timestamp, Tx: t.Tx, ID: t.ID,
@@ -93,39 +93,14 @@ func (l *Ledger) GetStateRoot(height uint32) (*result.StateRoot, error) {
 	return &result.StateRoot{Version: r.Version, Index: r.Index, RootHash: r.RootHash, Witnesses: w}, nil
 }
 
-// CurrentValidatedHeight implements chainrpc.Ledger.
-func (l *Ledger) CurrentValidatedHeight() uint32 { return l.StateModule().CurrentValidatedHeight() }
-
-// GetState implements chainrpc.Ledger.
-func (l *Ledger) GetState(root hash.Uint256, key []byte) ([]byte, error) {
-	return l.StateModule().GetState(l.DAO().Store, root, key)
-}
-
-// GetStateProof implements chainrpc.Ledger.
-func (l *Ledger) GetStateProof(root hash.Uint256, key []byte) ([][]byte, error) {
-	return l.StateModule().GetProof(l.DAO().Store, root, key)
-}
-
 // FindStates implements chainrpc.Ledger.
 func (l *Ledger) FindStates(root hash.Uint256, prefix, start []byte, max int) ([]result.KeyValue, error) {
-	kvs, err := l.StateModule().FindStates(l.DAO().Store, root, prefix, start, max)
+	kvs, err := l.Blockchain.FindStates(root, prefix, start, max)
 	res := make([]result.KeyValue, len(kvs))
 	for i := range kvs {
 		res[i] = result.KeyValue{Key: kvs[i].Key, Value: kvs[i].Value}
 	}
 	return res, err
-}
-
-// SeekStates implements chainrpc.Ledger.
-func (l *Ledger) SeekStates(root hash.Uint256, prefix []byte, f func(k, v []byte) bool) {
-	ts := l.StateModule().TrieStore(l.DAO().Store, root)
-	p := append([]byte{byte(storage.STStorage)}, prefix...)
-	ts.Seek(storage.SeekRange{Prefix: p}, func(k, v []byte) bool { return f(k[len(p):], v) })
-}
-
-// GetLatestStateHeight implements chainrpc.Ledger.
-func (l *Ledger) GetLatestStateHeight(root hash.Uint256) (uint32, error) {
-	return l.StateModule().GetLatestStateHeight(l.DAO().Store, root)
 }
 
 // GetVerifiedTransactions implements chainrpc.Ledger.

@@ -1,4 +1,4 @@
-package coreledger_test
+package rpcledger_test
 
 import (
 	"errors"
@@ -7,15 +7,15 @@ import (
 
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/neorpc"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
 	"github.com/stretchr/testify/require"
 )
 
 // TestClassifyRelayError maps every ledger sentinel to neo-go's relay code
 // (getRelayResult), pool failures with the bare sentinel text.
 func TestClassifyRelayError(t *testing.T) {
-	require.NoError(t, coreledger.ClassifyRelayError(nil))
+	require.NoError(t, rpcledger.ClassifyRelayError(nil))
 	for _, c := range []struct {
 		err  error
 		code int64
@@ -35,7 +35,7 @@ func TestClassifyRelayError(t *testing.T) {
 		{fmt.Errorf("%w: x", core.ErrMemPoolConflict), neorpc.ErrInsufficientFundsCode, core.ErrMemPoolConflict.Error()},
 		{fmt.Errorf("witness #0: %w", core.ErrInvalidSignature), neorpc.ErrInvalidSignatureCode, ""},
 	} {
-		err := coreledger.ClassifyRelayError(c.err)
+		err := rpcledger.ClassifyRelayError(c.err)
 		var re *chainrpc.RelayError
 		require.True(t, errors.As(err, &re), "%v", c.err)
 		require.Equal(t, c.code, re.Code.Code, "%v", c.err)
@@ -46,5 +46,5 @@ func TestClassifyRelayError(t *testing.T) {
 		require.Equal(t, want, err.Error())
 	}
 	other := errors.New("other")
-	require.Equal(t, other, coreledger.ClassifyRelayError(other))
+	require.Equal(t, other, rpcledger.ClassifyRelayError(other))
 }

@@ -1,4 +1,4 @@
-package coreledger_test
+package rpcledger_test
 
 import (
 	"encoding/base64"
@@ -16,9 +16,9 @@ import (
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/network"
 	"github.com/n3node/n3node/pkg/network/payload"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
 	"github.com/stretchr/testify/require"
 )
 
@@ -38,9 +38,9 @@ func TestNetworkAdapter(t *testing.T) {
 	require.NoError(t, p2p.Start())
 	t.Cleanup(p2p.Shutdown)
 
-	nw := coreledger.NewNetwork(p2p, "/n3node:test/")
+	nw := rpcledger.NewNetwork(p2p, "/n3node:test/", 0)
 	srv := rpcserver.New(rpcserver.Config{})
-	svc := chainrpc.New(coreledger.New(bc), srv, chainrpc.Options{Network: nw})
+	svc := chainrpc.New(rpcledger.New(bc), srv, chainrpc.Options{Network: nw})
 	call := func(method, params string) (string, string) {
 		res, rerr := svc.Call(method, parseParams(t, params))
 		if rerr != nil {

@@ -1,28 +1,27 @@
-package notaryrpc
+package rpcledger
 
 import (
 	"errors"
 
 	"github.com/n3node/n3node/pkg/network/payload"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
 	"github.com/n3node/n3node/pkg/services/notary"
 )
 
-// Pool is a notary.RequestPool seen by chainrpc.
-type Pool struct {
+// Notary is a notary.RequestPool seen by chainrpc.
+type Notary struct {
 	pool *notary.RequestPool
 }
 
-// New returns the adapter of p.
-func New(p *notary.RequestPool) *Pool { return &Pool{pool: p} }
+// NewNotary returns the adapter of p.
+func NewNotary(p *notary.RequestPool) *Notary { return &Notary{pool: p} }
 
 func toRPC(r *payload.P2PNotaryRequest) chainrpc.NotaryRequest {
 	return chainrpc.NotaryRequest{Main: r.MainTransaction, Fallback: r.FallbackTransaction, Payload: r}
 }
 
 // NotaryRequests implements chainrpc.Notary.
-func (p *Pool) NotaryRequests() []chainrpc.NotaryRequest {
+func (p *Notary) NotaryRequests() []chainrpc.NotaryRequest {
 	reqs := p.pool.Requests()
 	res := make([]chainrpc.NotaryRequest, len(reqs))
 	for i, r := range reqs {
@@ -32,7 +31,7 @@ func (p *Pool) NotaryRequests() []chainrpc.NotaryRequest {
 }
 
 // DecodeNotaryRequest implements chainrpc.Notary.
-func (p *Pool) DecodeNotaryRequest(b []byte) (chainrpc.NotaryRequest, error) {
+func (p *Notary) DecodeNotaryRequest(b []byte) (chainrpc.NotaryRequest, error) {
 	r, err := notary.DecodeRequest(b)
 	if err != nil {
 		return chainrpc.NotaryRequest{}, err
@@ -41,12 +40,12 @@ func (p *Pool) DecodeNotaryRequest(b []byte) (chainrpc.NotaryRequest, error) {
 }
 
 // RelayNotaryRequest implements chainrpc.Notary: verify, pool, announce.
-func (p *Pool) RelayNotaryRequest(r chainrpc.NotaryRequest) error {
+func (p *Notary) RelayNotaryRequest(r chainrpc.NotaryRequest) error {
 	req, ok := r.Payload.(*payload.P2PNotaryRequest)
 	if !ok {
-		return errors.New("notaryrpc: not a P2PNotaryRequest")
+		return errors.New("not a P2PNotaryRequest")
 	}
-	return coreledger.ClassifyRelayError(p.pool.Relay(req))
+	return ClassifyRelayError(p.pool.Relay(req))
 }
 
-var _ chainrpc.Notary = (*Pool)(nil)
+var _ chainrpc.Notary = (*Notary)(nil)

@@ -1,4 +1,4 @@
-package coreledger_test
+package rpcledger_test
 
 import (
 	"crypto/sha256"

@@ -1,4 +1,4 @@
-package coreledger_test
+package rpcledger_test
 
 import (
 	"encoding/json"
@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/n3node/n3node/internal/refchain"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
 	"github.com/stretchr/testify/require"
 )
 
@@ -35,7 +35,7 @@ func BenchmarkMethods(b *testing.B) {
 	require.NoError(b, err)
 	bc, cfg := restore(b, f)
 	srv := rpcserver.New(rpcserver.Config{MaxGasInvoke: int64(cfg.ApplicationConfiguration.RPC.MaxGasInvoke)})
-	svc := chainrpc.New(coreledger.New(bc), srv, chainrpc.Options{})
+	svc := chainrpc.New(rpcledger.New(bc), srv, chainrpc.Options{})
 	for _, c := range benchCalls {
 		p := parseParams(b, c.params)
 		b.Run(c.name, func(b *testing.B) {

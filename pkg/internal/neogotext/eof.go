@@ -1,4 +1,4 @@
-package chainrpc
+package neogotext
 
 import (
 	"encoding/binary"
@@ -180,9 +180,9 @@ func (w *eofWalker) block() {
 	}
 }
 
-// neoGoEOFText replaces the text of a truncated-input error of decoding b
+// EOFText replaces the text of a truncated-input error of decoding b
 // (a transaction, or a block if isBlock) with the one neo-go would print.
-func neoGoEOFText(err error, b []byte, isBlock bool) error {
+func EOFText(err error, b []byte, isBlock bool) error {
 	if !errors.Is(err, nio.ErrUnexpectedEOF) {
 		return err
 	}

@@ -1,4 +1,4 @@
-package coreledger_test
+package rpcledger_test
 
 import (
 	"bytes"
@@ -21,13 +21,13 @@ import (
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/neorpc/result"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
 	"github.com/stretchr/testify/require"
 )
 
-const fixtureDir = "../../../../testdata/refchain"
+const fixtureDir = "../../../testdata/refchain"
 
 // keepOpen is a store whose Close does nothing, so that a closed chain can
 // be reopened on it.
@@ -69,7 +69,7 @@ func restore(t testing.TB, f *refchain.Fixtures) (*core.Blockchain, config.Confi
 
 // fakeNet stands for the P2P server: neo-go's port, our user agent; it
 // relays by pooling.
-type fakeNet struct{ l *coreledger.Ledger }
+type fakeNet struct{ l *rpcledger.Ledger }
 
 func (fakeNet) Port() (uint16, error)                       { return 40333, nil }
 func (fakeNet) ID() uint32                                  { return 1 }
@@ -94,15 +94,15 @@ func startServer(t testing.TB, bc *core.Blockchain, cfg config.Config, net_ fake
 	}
 	srv := rpcserver.New(c)
 	if net_.l == nil {
-		net_.l = coreledger.New(bc)
+		net_.l = rpcledger.New(bc)
 	}
-	l := coreledger.New(bc)
+	l := rpcledger.New(bc)
 	svc := chainrpc.New(l, srv, chainrpc.Options{Network: net_})
 	require.NoError(t, svc.Register())
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	srv.Serve(ln)
-	events, stop := coreledger.Subscribe(bc, true)
+	events, stop := rpcledger.Subscribe(bc, true)
 	ctx, cancelFeed := context.WithCancel(context.Background())
 	fed := make(chan struct{})
 	go func() {

@@ -1,4 +1,4 @@
-package coreledger
+package rpcledger
 
 import (
 	"errors"
@@ -15,20 +15,26 @@ import (
 type Network struct {
 	s         *network.Server
 	userAgent string
+	announced uint16
 }
 
 var _ chainrpc.Network = (*Network)(nil)
 
-// NewNetwork adapts s; userAgent is what it sends in version messages.
-func NewNetwork(s *network.Server, userAgent string) *Network {
-	return &Network{s: s, userAgent: userAgent}
+// NewNetwork adapts s; userAgent is what it sends in version messages and
+// announced the port it announces to peers (0: the port it listens on).
+func NewNetwork(s *network.Server, userAgent string, announced uint16) *Network {
+	return &Network{s: s, userAgent: userAgent, announced: announced}
 }
 
 // errNoListener is getversion's error when the node does not listen.
 var errNoListener = errors.New("no P2P listener")
 
-// Port returns the port of the first listener (neo-go: any will do).
+// Port returns the port peers reach the node on: the announced port, else
+// the first listener's.
 func (n *Network) Port() (uint16, error) {
+	if n.announced != 0 {
+		return n.announced, nil
+	}
 	addrs := n.s.ListenAddrs()
 	if len(addrs) == 0 {
 		return 0, errNoListener

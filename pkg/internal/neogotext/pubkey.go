@@ -1,4 +1,4 @@
-package chainrpc
+package neogotext
 
 import (
 	"crypto/elliptic"
@@ -9,11 +9,11 @@ import (
 	"math/big"
 )
 
-// neoGoPublicKey decodes a hex public key of an invokefunction argument
+// PublicKey decodes a hex public key of an invokefunction argument
 // as neo-go's keys.NewPublicKeyFromString does (the point at infinity
 // "00" included, uncompressed keys accepted, neo-go's error texts) and
 // returns its compressed encoding, which the script pushes.
-func neoGoPublicKey(s string) ([]byte, error) {
+func PublicKey(s string) ([]byte, error) {
 	b, err := hex.DecodeString(s)
 	if err != nil {
 		return nil, err
