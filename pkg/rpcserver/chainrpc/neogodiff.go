@@ -4,9 +4,10 @@ import (
 	coreblock "github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/internal/neogotext"
+	fakeblock "github.com/n3node/n3node/pkg/internal/neogotext/block"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
-	fakeblock "github.com/n3node/n3node/pkg/rpcserver/chainrpc/internal/block"
 )
 
 // NeoGoDiff exposes the decoders and script builders that the
@@ -34,7 +35,7 @@ var NeoGoDiff = struct {
 		}
 		return w.Bytes(), nil
 	},
-	EOFText:           neoGoEOFText,
+	EOFText:           neogotext.EOFText,
 	DecodeTransaction: decodeTransaction,
 	DecodeFakeHeader:  fakeblock.DecodeFakeHeader,
 }
