@@ -248,7 +248,8 @@ func (s *Service) processBlock(b dbft.Block[Hash]) error {
 	if err := s.ledger.AddBlock(&blk); err != nil {
 		// The block may have come from the network first.
 		if _, gerr := s.ledger.GetHeader(blk.Hash()); gerr != nil {
-			s.log.Warn("can't add the agreed block", "index", blk.Index, "err", err)
+			s.log.Warn("can't add the agreed block, will retry", "index", blk.Index, "err", err)
+			s.keepUnadded(&blk)
 		}
 	}
 	s.postBlock(blk.Timestamp)
