@@ -87,10 +87,10 @@ type Service struct {
 	// unadded is the agreed block the ledger refused (e.g. while its
 	// database refuses writes); it is offered again every unaddedRetry
 	// (retry) until the ledger takes it or moves past its height.
-	unadded *block.Block
-	retry   ClockTimer
-	validators    []*keys.PublicKey
-	poolEvents    chan struct{}
+	unadded    *block.Block
+	retry      ClockTimer
+	validators []*keys.PublicKey
+	poolEvents chan struct{}
 
 	messages     chan *message.Payload
 	transactions chan *transaction.Transaction
