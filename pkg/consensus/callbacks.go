@@ -141,6 +141,12 @@ func (s *Service) newPayload(c *dbft.Context[Hash], _ dbft.MessageType, msg any)
 }
 
 func (s *Service) newPrepareRequest(ts, nonce uint64, hs []Hash) dbft.PrepareRequest[Hash] {
+	if s.nonce != nil {
+		// Only the primary's own proposal comes here (dbft's Fill just
+		// drew the nonce); the block it builds reads the context's.
+		nonce = s.nonce()
+		s.dbft.Nonce = nonce
+	}
 	return prepareRequest{&message.PrepareRequest{Timestamp: ts / nsInMs, Nonce: nonce, TransactionHashes: hs}}
 }
 

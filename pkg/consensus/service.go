@@ -35,6 +35,9 @@ type Config struct {
 	// Logger receives the Service's and dbft's logs; nil means
 	// slog.Default().
 	Logger *slog.Logger
+	// Nonce, if set, gives the nonce of this node's proposals instead of
+	// dbft's (crypto/rand), for reproducible simulations.
+	Nonce func() uint64
 }
 
 // Service errors.
@@ -73,6 +76,7 @@ type Service struct {
 	net    Broadcaster
 	keys   []*keys.PrivateKey
 	clock  Clock
+	nonce  func() uint64
 	log    *slog.Logger
 	proto  config.Blockchain
 	magic  uint32
@@ -121,6 +125,7 @@ func New(cfg Config) (*Service, error) {
 		net:          cfg.Broadcaster,
 		keys:         cfg.Keys,
 		clock:        cfg.Clock,
+		nonce:        cfg.Nonce,
 		log:          cfg.Logger,
 		proto:        proto,
 		magic:        uint32(proto.Magic),

@@ -187,6 +187,16 @@ func (bc *Blockchain) PersistStats() (keys, persists int64, velocity int) {
 	return p.persisted, p.persists, p.velocity
 }
 
+// Persist writes the committed layer to the disk store now, as the
+// background persister does every PersistInterval, and returns the error
+// of the write (which pauses the chain, see WritesPaused). A simulation
+// that sets a long PersistInterval calls it to choose when writes reach
+// the store.
+func (bc *Blockchain) Persist() error {
+	bc.persist.persistOnce()
+	return bc.persist.paused()
+}
+
 // PendingKeys returns the number of changed keys held in memory above the
 // disk store.
 func (bc *Blockchain) PendingKeys() int { return bc.dao.Store.Len() }
