@@ -29,7 +29,8 @@
 //
 // # Use
 //
-//	make sim SEEDS=200           # seeds 1..200, 4 and 7 validators
+//	make sim SEEDS=200           # seeds 1..200, odd: 4 validators, even: 7;
+//	                             # every third seed has Byzantine validators
 //	make sim SEED=123            # one seed, verbose, with its fault schedule
 //	make sim-smoke               # the CI run
 //
@@ -43,5 +44,14 @@
 // it cannot be scheduled deterministically here; payloads and blocks go
 // straight from node to node, relay and sync are modelled (blocks are
 // announced to every reachable node and fetched every second from a
-// reachable peer ahead). Transactions are not generated yet.
+// reachable peer ahead), as is transaction relay (a transaction every
+// 100-600 ms, paid by the validators' multi-signature account, pooled by
+// the real mempool of a random node and relayed to the nodes it reaches;
+// a consensus asking for transactions gets them from a reachable node).
+//
+// Liveness is not required when a Byzantine validator sends conflicting
+// votes (equivocation, a Commit beside ChangeViews, a withheld Commit
+// beside ChangeViews): dBFT 2.0's commit lock lets such a validator split
+// the honest ones across views for good (docs/reliability.md); safety
+// is checked all the same.
 package sim

@@ -60,15 +60,17 @@ type Result struct {
 	Schedule []string // the faults, in time order
 	Heights  []uint32 // of every node at the end
 	// Events is the number of events handled; Delivered and Dropped count
-	// consensus payloads.
-	Events, Delivered, Dropped int
+	// consensus payloads; Txs the transactions submitted.
+	Events, Delivered, Dropped, Txs int
+	// TxsOnChain is the number of transactions in the committed blocks.
+	TxsOnChain int
 	// Recovery is how long the honest nodes took, from the start of the
 	// calm phase, to add LiveBlocks blocks each.
 	Recovery time.Duration
 	// Refused counts payloads the consensus refused by reason.
 	Refused map[string]int
-	// LivenessWaived: the network stopped under an equivocating primary,
-	// which dBFT 2.0 does not survive (safety held).
+	// LivenessWaived: the network stopped under conflicting votes of a
+	// Byzantine validator, which dBFT 2.0 does not survive (safety held).
 	LivenessWaived bool
 }
 
@@ -91,6 +93,7 @@ const (
 	evBlock                  // a block reaches node to
 	evNewBlock               // node to's chain added blk (tell its consensus)
 	evAction                 // run act (faults, syncs, persists)
+	evTx                     // a transaction reaches node to
 )
 
 type event struct {
@@ -101,6 +104,9 @@ type event struct {
 	ext  *message.Extensible
 	blk  *block.Block
 	act  func()
+	tx   *transaction.Transaction
+	// requested: tx answers the node's consensus asking for it.
+	requested bool
 }
 
 type queue []*event
@@ -149,6 +155,7 @@ type world struct {
 	history []*message.Extensible
 	notes   []noteLine
 	calming bool // the calm phase has begun
+	payer   *payer
 }
 
 // Run runs one simulation. A *Violation error is an invariant that failed.
@@ -174,13 +181,14 @@ func Run(cfg Config) (*Result, error) {
 			return false
 		})
 		if w.err == nil {
-			if !reached && w.equivocating() {
-				// dBFT 2.0 is not live under an equivocating primary when
-				// its two proposals split the honest validators so that
-				// f+1 commit one (and are locked) and the rest hold the
-				// other: see docs/reliability.md. Safety is still checked.
+			if !reached && w.lockAttack() {
+				// dBFT 2.0 is not live when a Byzantine validator's
+				// conflicting votes (two proposals; a Commit and
+				// ChangeViews; a withheld Commit and ChangeViews) split the honest validators between a view
+				// where some committed (and are locked) and another: see
+				// docs/reliability.md. Safety is still checked.
 				w.res.LivenessWaived = true
-				w.note(w.since(), "liveness not required: equivocating primary (dBFT 2.0 lock)")
+				w.note(w.since(), "liveness not required: conflicting votes split the honest validators (dBFT 2.0 commit lock)")
 			} else if !reached {
 				w.fail(fmt.Sprintf("liveness: honest nodes at %v after %s of calm, want each >= %d", w.heights(), cfg.Calm, start+LiveBlocks))
 			} else {
@@ -224,6 +232,9 @@ func newWorld(cfg Config) (*world, error) {
 	}
 	var err error
 	if w.chain, err = chainConfig(w.keys); err != nil {
+		return nil, err
+	}
+	if w.payer, err = newPayer(w.keys); err != nil {
 		return nil, err
 	}
 	w.net = net{delay: 10 * time.Millisecond, group: make([]int, cfg.Validators+1)}
@@ -318,6 +329,7 @@ func (w *world) start() {
 		n.begin()
 		w.syncLoop(n)
 	}
+	w.loadLoop()
 }
 
 func (w *world) close() {
@@ -382,6 +394,8 @@ func (w *world) handle(e *event) {
 		if n.st != nil {
 			n.st.NewBlock(&e.blk.Header)
 		}
+	case evTx:
+		n.deliverTx(e.tx, e.requested)
 	}
 }
 
@@ -473,6 +487,9 @@ func (w *world) committed(n *node, b *block.Block) {
 		w.fail(fmt.Sprintf("safety: node %d committed block %d %s, another node %s", n.i, b.Index, h.StringLE(), prev.StringLE()))
 		return
 	}
+	if _, ok := w.hashes[b.Index]; !ok {
+		w.res.TxsOnChain += len(b.Transactions)
+	}
 	w.hashes[b.Index] = h
 	r, err := n.chain.GetStateRoot(b.Index)
 	if err != nil {
@@ -495,10 +512,12 @@ func (w *world) heights() []uint32 {
 	return hs
 }
 
-// equivocating reports whether a validator equivocates.
-func (w *world) equivocating() bool {
+// lockAttack reports whether a validator sends conflicting votes: two
+// proposals, ChangeViews beside its Commit, or preparations whose Commit
+// never comes followed by ChangeViews.
+func (w *world) lockAttack() bool {
 	for _, n := range w.nodes {
-		if n.byz == equivocate {
+		if n.byz == equivocate || n.byz == changeViewFlood || n.byz == withholdCommits {
 			return true
 		}
 	}
@@ -709,5 +728,5 @@ func (b broadcaster) BroadcastExtensible(e *message.Extensible) {
 	b.n.w.broadcast(b.n.i, e)
 }
 
-func (broadcaster) RequestTx(...hash.Uint256) {}
-func (broadcaster) StopTxFlow()               {}
+func (b broadcaster) RequestTx(hs ...hash.Uint256) { b.n.w.requestTx(b.n, hs) }
+func (broadcaster) StopTxFlow()                    {}
