@@ -17,19 +17,28 @@ go=${GO:-go}
 fuzztime=${FUZZTIME:-30s}
 mintime=${FUZZMINTIME:-2s}
 par=()
-[[ -n ${FUZZPAR:-} ]] && par=(-parallel="$FUZZPAR")
+[[ -n ${FUZZPAR:-} ]] && par=(-test.parallel="$FUZZPAR")
 
 mapfile -t dirs < <(find . -name '*_test.go' -not -path './internal/bintriediff/*' \
 	-exec grep -l '^func Fuzz' {} + | xargs -n1 dirname | sort -u | grep -E "${FUZZPKG:-.}")
+# Each package's instrumented test binary is built once (go test -c -fuzz)
+# and run once per target in the package directory (for testdata/), with
+# the fuzz cache where `go test -fuzz` keeps it.
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+cache=$($go env GOCACHE)/fuzz
 n=0
 start=$SECONDS
 for d in "${dirs[@]}"; do
 	mapfile -t targets < <(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$d"/*_test.go | sed 's/^func //' |
 		sort -u | grep -E "${FUZZRUN:-.}" || true)
+	[[ ${#targets[@]} -gt 0 && -n ${targets[0]} ]] || continue
+	pkg=$($go list "$d")
+	$go test -c -fuzz=. -o "$bin/t.test" "$d"
 	for t in "${targets[@]}"; do
-		[[ -n $t ]] || continue
 		echo "== $d $t"
-		$go test -run='^$' -fuzz="^$t\$" -fuzztime="$fuzztime" -fuzzminimizetime="$mintime" "${par[@]}" "$d"
+		(cd "$d" && "$bin/t.test" -test.run='^$' -test.fuzz="^$t\$" -test.fuzztime="$fuzztime" \
+			-test.fuzzminimizetime="$mintime" -test.fuzzcachedir="$cache/$pkg" "${par[@]}")
 		n=$((n + 1))
 	done
 done
