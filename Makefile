@@ -41,12 +41,14 @@ fuzz-long:
 # validators and an RPC node with the real consensus and ledger over a simulated
 # network and clock, faults and Byzantine validators drawn from each seed.
 # `make sim SEEDS=N` runs seeds 1..N; `make sim SEED=S` reproduces one seed and
-# prints its fault schedule; SIMFAULTS sets the faulty time per run (60s).
+# prints its fault schedule (a failure is also shrunk: SKIP=1,4 leaves those faults
+# out); SIMFAULTS sets the faulty time per run (60s); STRICT=1 requires liveness
+# under conflicting Byzantine votes too (dBFT 2.0 does not have it).
 SEEDS     ?= 200
 SIMFAULTS ?= 60s
 sim:
 	$(GO) test -count=1 -run '^TestSim$$' -timeout 0 -v ./internal/sim/ -args \
-	  $(if $(SEED),-seed=$(SEED),-seeds=$(SEEDS)) -faults=$(SIMFAULTS)
+	  $(if $(SEED),-seed=$(SEED),-seeds=$(SEEDS)) -faults=$(SIMFAULTS) $(if $(SKIP),-skip=$(SKIP)) $(if $(STRICT),-strict)
 
 # The CI run: 20 seeds, and the determinism check.
 sim-smoke:

@@ -6,6 +6,10 @@ import (
 	"time"
 )
 
+// Faults are numbered from 1 in the order they are drawn; the network's
+// loss, duplication and jitter are fault 0. Config.Skip leaves faults out
+// (the shrinker's tool).
+
 // schedule draws the run's faults from the seed and queues them: network
 // partitions that form and heal, an isolated node, crashes with restarts
 // (losing what was not persisted), clock skew, bursts of loss. Every node
@@ -19,41 +23,54 @@ func (w *world) schedule() {
 	}
 	span := int64(w.cfg.Faults)
 	count := 2 + w.rng.IntN(int(w.cfg.Faults/(5*time.Second))+1)
-	for range count {
+	for f := range count {
 		at := time.Duration(w.rng.Int64N(span))
 		dur := time.Duration(1+w.rng.IntN(20)) * time.Second
+		// A skipped fault makes the same draws, so that skipping one
+		// leaves the others as they were.
+		skip := slices.Contains(w.cfg.Skip, f+1)
+		w.faultID = f + 1
 		switch k := w.rng.IntN(6); k {
 		case 0:
-			w.partitionAt(at, dur, w.split())
+			g := w.split()
+			if !skip {
+				w.partitionAt(at, dur, g)
+			}
 		case 1:
 			g := make([]int, len(w.nodes))
 			g[w.rng.IntN(len(w.nodes))] = 1
-			w.partitionAt(at, dur, g)
+			if !skip {
+				w.partitionAt(at, dur, g)
+			}
 		case 2, 3:
 			i := w.rng.IntN(len(w.nodes))
-			if w.nodes[i].byz != honest {
-				continue
+			if w.nodes[i].byz == honest && !skip {
+				w.crashAt(at, dur, i)
 			}
-			w.crashAt(at, dur, i)
 		case 4:
 			i := w.rng.IntN(len(w.nodes))
 			skew := time.Duration(w.rng.IntN(6001)-3000) * time.Millisecond
-			w.note(at, "skew node %d by %s", i, skew)
-			w.atAbs(at, func() { w.nodes[i].clk.skew = skew })
+			if !skip {
+				w.note(at, "skew node %d by %s", i, skew)
+				w.atAbs(at, func() { w.nodes[i].clk.skew = skew })
+			}
 		case 5:
 			loss := 0.3 + 0.4*w.rng.Float64()
-			w.note(at, "loss %.0f%% for %s", loss*100, dur)
-			w.atAbs(at, func() {
-				old := w.net.loss
-				w.net.loss = loss
-				w.at(dur, func() {
-					if !w.calming {
-						w.net.loss = old
-					}
+			if !skip {
+				w.note(at, "loss %.0f%% for %s", loss*100, dur)
+				w.atAbs(at, func() {
+					old := w.net.loss
+					w.net.loss = loss
+					w.at(dur, func() {
+						if !w.calming {
+							w.net.loss = old
+						}
+					})
 				})
-			})
+			}
 		}
 	}
+	w.faultID = -1
 }
 
 // atAbs queues act at time at since the start.

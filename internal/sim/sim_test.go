@@ -1,9 +1,12 @@
 package sim
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -12,12 +15,48 @@ import (
 )
 
 var (
-	seedFlag  = flag.Uint64("seed", 0, "run only this seed (verbose)")
-	seedsFlag = flag.Int("seeds", 0, "run seeds first..first+N-1 (default: the smoke set)")
-	firstFlag = flag.Uint64("first", 1, "the first seed of -seeds")
-	faultFlag = flag.Duration("faults", 60*time.Second, "simulated time with faults per run")
-	logFlag   = flag.Bool("simlog", false, "print the nodes' logs")
+	seedFlag   = flag.Uint64("seed", 0, "run only this seed (verbose)")
+	seedsFlag  = flag.Int("seeds", 0, "run seeds first..first+N-1 (default: the smoke set)")
+	firstFlag  = flag.Uint64("first", 1, "the first seed of -seeds")
+	faultFlag  = flag.Duration("faults", 60*time.Second, "simulated time with faults per run")
+	logFlag    = flag.Bool("simlog", false, "print the nodes' logs")
+	strictFlag = flag.Bool("strict", false, "require liveness under conflicting Byzantine votes too")
+	skipFlag   = flag.String("skip", "", "faults to leave out (comma-separated numbers, as the schedule shows them)")
 )
+
+func parseSkip(s string) []int {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// kind is the invariant a violation broke (its text up to the colon).
+func kind(err error) string {
+	var v *Violation
+	if !errors.As(err, &v) {
+		return err.Error()
+	}
+	k, _, _ := strings.Cut(v.What, ":")
+	return k
+}
+
+// shrink leaves faults out, one at a time, while the run still breaks
+// the same invariant, and returns the faults that can go.
+func shrink(c Config, res *Result, err error) []int {
+	want := kind(err)
+	skip := slices.Clone(c.Skip)
+	for _, f := range res.Faults {
+		c.Skip = append(slices.Clone(skip), f)
+		if _, err := Run(c); err != nil && kind(err) == want {
+			skip = c.Skip
+		}
+	}
+	return skip
+}
 
 // smokeSeeds is how many seeds `go test` runs by default (make sim-smoke).
 const smokeSeeds = 3
@@ -27,7 +66,6 @@ var regressionSeeds = []uint64{
 	4,  // a primary's block must use the nonce it proposed (Config.Nonce); 7 validators, partitions
 	3,  // an equivocating primary of 4 locks two honest validators: stalls, never forks
 	33, // a validator that commits and floods ChangeViews splits 4 validators across views: stalls, never forks
-	69, // a primary that withholds its Commit, then a crash: 4 validators split across views: stalls, never forks
 }
 
 // configs are the network shapes each seed runs on: the seed's parity
@@ -46,9 +84,31 @@ func runSeed(t *testing.T, seed uint64, verbose bool) (*Result, bool) {
 	if *logFlag {
 		c.Log = os.Stderr
 	}
+	c.Skip = parseSkip(*skipFlag)
+	c.Strict = *strictFlag
 	res, err := Run(c)
 	if err != nil {
-		t.Errorf("%v\nreproduce: make sim SEED=%d", err, seed)
+		t.Errorf("%v\nreproduce: make sim SEED=%d%s", err, seed, map[bool]string{true: " STRICT=1"}[c.Strict])
+		if res != nil {
+			skip := shrink(c, res, err)
+			c.Skip = skip
+			r2, err2 := Run(c)
+			if err2 != nil && r2 != nil {
+				var b strings.Builder
+				for _, f := range skip {
+					if b.Len() > 0 {
+						b.WriteByte(',')
+					}
+					b.WriteString(strconv.Itoa(f))
+				}
+				strict := ""
+				if c.Strict {
+					strict = " STRICT=1"
+				}
+				t.Errorf("shrunk to %d of %d faults:\n  %s\nreproduce: make sim SEED=%d SKIP=%s%s",
+					len(r2.Faults), len(res.Faults), strings.Join(r2.Schedule, "\n  "), seed, b.String(), strict)
+			}
+		}
 		return res, false
 	}
 	if verbose {

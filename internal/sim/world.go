@@ -42,6 +42,11 @@ type Config struct {
 	Byzantine bool
 	// Log receives the consensus and chain logs (nil: discarded).
 	Log io.Writer
+	// Skip lists faults to leave out, by number (see the schedule).
+	Skip []int
+	// Strict requires liveness under conflicting votes too (to study the
+	// dBFT 2.0 stalls, see docs/reliability.md).
+	Strict bool
 }
 
 // LiveBlocks is how many blocks every honest node must add in the calm
@@ -69,6 +74,9 @@ type Result struct {
 	Recovery time.Duration
 	// Refused counts payloads the consensus refused by reason.
 	Refused map[string]int
+	// Faults are the numbers of the faults scheduled (0: the network's
+	// loss, duplication and jitter), for the shrinker.
+	Faults []int
 	// LivenessWaived: the network stopped under conflicting votes of a
 	// Byzantine validator, which dBFT 2.0 does not survive (safety held).
 	LivenessWaived bool
@@ -156,6 +164,7 @@ type world struct {
 	notes   []noteLine
 	calming bool // the calm phase has begun
 	payer   *payer
+	faultID int // of the fault being scheduled, for its note
 }
 
 // Run runs one simulation. A *Violation error is an invariant that failed.
@@ -181,7 +190,7 @@ func Run(cfg Config) (*Result, error) {
 			return false
 		})
 		if w.err == nil {
-			if !reached && w.lockAttack() {
+			if !reached && !w.cfg.Strict && w.lockAttack() {
 				// dBFT 2.0 is not live when a Byzantine validator's
 				// conflicting votes (two proposals; a Commit and
 				// ChangeViews; a withheld Commit and ChangeViews) split the honest validators between a view
@@ -213,13 +222,14 @@ func newWorld(cfg Config) (*world, error) {
 		log = slog.New(slog.NewTextHandler(cfg.Log, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
 	w := &world{
-		cfg:    cfg,
-		rng:    rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
-		clock:  newClock(),
-		log:    log,
-		res:    &Result{Seed: cfg.Seed, Refused: map[string]int{}},
-		hashes: map[uint32]hash.Uint256{},
-		roots:  map[uint32]hash.Uint256{},
+		cfg:     cfg,
+		rng:     rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
+		clock:   newClock(),
+		log:     log,
+		res:     &Result{Seed: cfg.Seed, Refused: map[string]int{}},
+		hashes:  map[uint32]hash.Uint256{},
+		roots:   map[uint32]hash.Uint256{},
+		faultID: -1,
 	}
 	for i := range cfg.Validators {
 		b := make([]byte, 32)
@@ -243,8 +253,13 @@ func newWorld(cfg Config) (*world, error) {
 		w.net.jitter = time.Duration(w.rng.IntN(400)) * time.Millisecond
 		w.net.loss = w.rng.Float64() * 0.2
 		w.net.dup = w.rng.Float64() * 0.1
+		if slices.Contains(cfg.Skip, 0) {
+			w.net.jitter, w.net.loss, w.net.dup = 0, 0, 0
+		}
+		w.faultID = 0
 		w.note(0, "network: delay %s, jitter %s, loss %.0f%%, duplication %.0f%%", w.net.delay, w.net.jitter, w.net.loss*100, w.net.dup*100)
 	}
+	w.faultID = -1
 	byz := w.pickByzantine()
 	for i := range cfg.Validators + 1 {
 		var k *keys.PrivateKey
@@ -287,12 +302,16 @@ func (w *world) since() time.Duration { return w.clock.now.Sub(epoch) }
 
 type noteLine struct {
 	at   time.Duration
+	id   int // fault number, 0: none
 	text string
 }
 
-// note adds a line to the fault schedule.
+// note adds a line to the fault schedule (for the fault being scheduled).
 func (w *world) note(at time.Duration, format string, args ...any) {
-	w.notes = append(w.notes, noteLine{at, fmt.Sprintf(format, args...)})
+	if w.faultID >= 0 && !slices.Contains(w.res.Faults, w.faultID) {
+		w.res.Faults = append(w.res.Faults, w.faultID)
+	}
+	w.notes = append(w.notes, noteLine{at, w.faultID, fmt.Sprintf(format, args...)})
 }
 
 // scheduleLines is the fault schedule in time order.
@@ -300,7 +319,11 @@ func (w *world) scheduleLines() []string {
 	slices.SortStableFunc(w.notes, func(a, b noteLine) int { return cmp.Compare(a.at, b.at) })
 	var out []string
 	for _, l := range w.notes {
-		out = append(out, fmt.Sprintf("%9s  %s", l.at.Round(time.Millisecond), l.text))
+		id := ""
+		if l.id >= 0 {
+			id = fmt.Sprintf("#%d", l.id)
+		}
+		out = append(out, fmt.Sprintf("%9s %4s  %s", l.at.Round(time.Millisecond), id, l.text))
 	}
 	return out
 }
