@@ -701,7 +701,7 @@ func (n *node) receive(e *message.Extensible) {
 	if n.st == nil {
 		return
 	}
-	if err := n.chain.VerifyExtensible(e); err != nil {
+	if err := n.chain.VerifyExtensible(e.Sender, e, &e.Witness); err != nil {
 		n.w.res.Refused["extensible: "+firstWords(err)]++
 		return
 	}
@@ -735,6 +735,9 @@ func (l ledger) VerifyProposedTransactions(txs []*transaction.Transaction) error
 	}
 	return err
 }
+
+// GetConfig returns the chain's configuration.
+func (l ledger) GetConfig() config.Blockchain { return *l.Config() }
 
 // AddBlock adds the block the node's consensus agreed on.
 func (l ledger) AddBlock(b *block.Block) error { return l.n.addBlock(b) }

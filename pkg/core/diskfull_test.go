@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/storage/storagetest"
@@ -46,29 +47,29 @@ func TestDiskFullPausesAndResumes(t *testing.T) {
 	fs := storagetest.NewFaultStore(mem)
 	var logs syncBuffer
 	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	c := newTestChain(t, chainOpts{store: noClose{fs}, opts: core.Options{PersistInterval: time.Hour, Logger: log}})
-	c.addBlock()
-	c.addBlock()
-	c.bc.PersistNowForTest()
-	require.NoError(t, c.bc.WritesPaused())
+	c := testchain.New(t, testchain.Options{Store: noClose{fs}, Core: core.Options{PersistInterval: time.Hour, Logger: log}})
+	c.AddBlock()
+	c.AddBlock()
+	c.BC.PersistNowForTest()
+	require.NoError(t, c.BC.WritesPaused())
 
 	full := fmt.Errorf("%w: 1024 bytes free", storage.ErrDiskFull)
 	fs.FailWritesWith(-1, full)
-	b3 := c.addBlock() // committed in memory, not on disk
+	b3 := c.AddBlock() // committed in memory, not on disk
 	for range 3 {
-		c.bc.PersistNowForTest()
+		c.BC.PersistNowForTest()
 	}
-	require.ErrorIs(t, c.bc.WritesPaused(), storage.ErrDiskFull)
+	require.ErrorIs(t, c.BC.WritesPaused(), storage.ErrDiskFull)
 
-	next := c.blockAfter(nil)
-	err := c.bc.AddBlock(next)
+	next := c.NextBlock()
+	err := c.BC.AddBlock(next)
 	require.ErrorIs(t, err, core.ErrWritesPaused)
 	require.ErrorIs(t, err, storage.ErrDiskFull)
-	require.Equal(t, uint32(3), c.bc.BlockHeight())
-	tx := c.sign(c.newTx([]byte{0x11, 0x40}, c.key), c.key)
-	require.ErrorIs(t, c.bc.PoolTx(tx), core.ErrWritesPaused)
+	require.Equal(t, uint32(3), c.BC.BlockHeight())
+	tx := c.Tx([]byte{0x11, 0x40})
+	require.ErrorIs(t, c.BC.PoolTx(tx), core.ErrWritesPaused)
 
-	got, err := c.bc.GetBlockByIndex(3) // reads see what is only in memory
+	got, err := c.BC.GetBlockByIndex(3) // reads see what is only in memory
 	require.NoError(t, err)
 	require.Equal(t, b3.Hash(), got.Hash())
 
@@ -77,16 +78,16 @@ func TestDiskFullPausesAndResumes(t *testing.T) {
 	require.Contains(t, out, "the disk is full")
 
 	fs.Heal()
-	c.bc.PersistNowForTest()
-	require.NoError(t, c.bc.WritesPaused())
+	c.BC.PersistNowForTest()
+	require.NoError(t, c.BC.WritesPaused())
 	require.Contains(t, logs.String(), "takes writes again")
-	require.NoError(t, c.bc.AddBlock(next))
-	require.NoError(t, c.bc.Close())
+	require.NoError(t, c.BC.AddBlock(next))
+	require.NoError(t, c.BC.Close())
 
 	// Everything reached the store.
-	c2 := newTestChain(t, chainOpts{store: mem})
-	require.Equal(t, uint32(4), c2.bc.BlockHeight())
-	got, err = c2.bc.GetBlockByIndex(4)
+	c2 := testchain.New(t, testchain.Options{Store: mem})
+	require.Equal(t, uint32(4), c2.BC.BlockHeight())
+	got, err = c2.BC.GetBlockByIndex(4)
 	require.NoError(t, err)
 	require.Equal(t, next.Hash(), got.Hash())
 }
@@ -94,17 +95,18 @@ func TestDiskFullPausesAndResumes(t *testing.T) {
 // Any refused write pauses the chain the same way (the reason differs).
 func TestWriteErrorPauses(t *testing.T) {
 	fs := storagetest.NewFaultStore(storage.NewMemoryStore())
-	c := newTestChain(t, chainOpts{store: fs, opts: core.Options{PersistInterval: time.Hour}})
+	c := testchain.New(t, testchain.Options{Store: fs, Core: core.Options{PersistInterval: time.Hour}})
 	fs.FailWrites(-1)
-	c.addBlock()
-	c.bc.PersistNowForTest()
-	err := c.bc.AddBlock(c.blockAfter(nil))
+	c.AddBlock()
+	c.BC.PersistNowForTest()
+	next := c.NextBlock()
+	err := c.BC.AddBlock(next)
 	require.ErrorIs(t, err, core.ErrWritesPaused)
 	require.ErrorIs(t, err, storagetest.ErrInjected)
 	require.False(t, errors.Is(err, storage.ErrDiskFull))
 	fs.Heal()
-	c.bc.PersistNowForTest()
-	c.addBlock()
+	c.BC.PersistNowForTest()
+	require.NoError(t, c.BC.AddBlock(next))
 }
 
 // A node stopped while its disk is full writes what it held back into the
@@ -119,16 +121,16 @@ func TestDiskFullCloseUsesReserve(t *testing.T) {
 		require.NoError(t, err)
 		return s
 	}
-	c := newTestChain(t, chainOpts{store: open(), opts: core.Options{PersistInterval: time.Hour}})
-	c.addBlock()
-	c.bc.PersistNowForTest()
+	c := testchain.New(t, testchain.Options{Store: open(), Core: core.Options{PersistInterval: time.Hour}})
+	c.AddBlock()
+	c.BC.PersistNowForTest()
 	free.Store(1 << 20)
-	b := c.addBlock()
-	c.bc.PersistNowForTest()
-	require.ErrorIs(t, c.bc.WritesPaused(), storage.ErrDiskFull)
-	require.NoError(t, c.bc.Close())
+	b := c.AddBlock()
+	c.BC.PersistNowForTest()
+	require.ErrorIs(t, c.BC.WritesPaused(), storage.ErrDiskFull)
+	require.NoError(t, c.BC.Close())
 
 	free.Store(1 << 40)
-	c2 := newTestChain(t, chainOpts{store: open()})
-	require.Equal(t, b.Index, c2.bc.BlockHeight())
+	c2 := testchain.New(t, testchain.Options{Store: open()})
+	require.Equal(t, b.Index, c2.BC.BlockHeight())
 }
