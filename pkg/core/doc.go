@@ -32,6 +32,15 @@
 // reads exactly the state the sequential order gives it (docs/ledger.md
 // explains why). AddBlock is AddBlocks for one block.
 //
+// # A database that refuses writes
+//
+// The committed layer reaches the disk store in the background (every
+// PersistInterval; Persist forces one). When such a write fails (a full
+// disk: storage.ErrDiskFull) the chain refuses blocks and transactions
+// with ErrWritesPaused, reads go on, and the next write that succeeds
+// resumes it (WritesPaused reports the state); Close writes what was held
+// back into the store's reserve.
+//
 // # Concurrency
 //
 // Every exported method is safe for concurrent use. Readers see committed
