@@ -57,6 +57,15 @@
 // validatedroot.go (state sync and validated roots), genesis.go, gc.go,
 // errors.go.
 //
+// # A database that refuses writes
+//
+// The committed layer reaches the disk store in the background (every
+// PersistInterval; Persist forces one). When such a write fails (a full
+// disk: storage.ErrDiskFull) the chain refuses blocks and transactions
+// with ErrWritesPaused, reads go on, and the next write that succeeds
+// resumes it (WritesPaused reports the state); Close writes what was held
+// back into the store's reserve.
+//
 // # Concurrency
 //
 // Every exported method is safe for concurrent use. Readers see committed
