@@ -93,7 +93,8 @@ type Node struct {
 
 // New opens the database, the chain (initializing an empty database with
 // the genesis block) and builds every enabled service; Start runs them.
-// The configuration is copied.
+// The configuration is copied. Settings n3node does not implement are
+// refused (config.CheckSupported: the error names each one).
 func New(cfg *config.Config, opts Options) (*Node, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -103,6 +104,9 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	}
 	if opts.UserAgent == "" {
 		opts.UserAgent = "/n3node:" + opts.Version + "/"
+	}
+	if err := cfg.CheckSupported(); err != nil {
+		return nil, err
 	}
 	n := &Node{cfg: *cfg, log: opts.Logger, stop: make(chan struct{}), userAgent: opts.UserAgent}
 	chainCfg, err := n.cfg.Blockchain()
@@ -136,17 +140,6 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 // build makes the services around the chain.
 func (n *Node) build(opts Options) error {
 	app := &n.cfg.ApplicationConfiguration
-	for _, svc := range []struct {
-		name string
-		on   bool
-	}{
-		{"NeoFSBlockFetcher", app.NeoFSBlockFetcher.Enabled},
-		{"NeoFSStateFetcher", app.NeoFSStateFetcher.Enabled},
-	} {
-		if svc.on {
-			n.log.Warn("service enabled in the configuration is not available in n3node yet; ignored", "service", svc.name)
-		}
-	}
 	if app.Prometheus.Enabled {
 		reg := opts.Registry
 		if reg == nil {
