@@ -32,6 +32,8 @@ type persister struct {
 	// Persisted and Persists count what was written (for tests, metrics).
 	persisted int64
 	persists  int64
+	// height is the highest block whose changes are all on disk.
+	height uint32
 }
 
 func newPersister(bc *Blockchain) *persister {
@@ -40,7 +42,11 @@ func newPersister(bc *Blockchain) *persister {
 	return p
 }
 
-func (p *persister) start() { go p.loop() }
+// start runs the loop; what the chain holds at start is on disk.
+func (p *persister) start() {
+	p.height = p.bc.BlockHeight()
+	go p.loop()
+}
 
 func (p *persister) loop() {
 	defer close(p.doneCh)
@@ -63,13 +69,17 @@ func (p *persister) loop() {
 // estimate.
 func (p *persister) persistOnce() time.Duration {
 	start := time.Now()
+	h := p.bc.BlockHeight() // committed before the layer is taken: on disk after it
 	n, err := p.bc.dao.Persist()
 	dur := time.Since(start)
 	p.mu.Lock()
 	p.lastErr = err
 	if err != nil {
 		p.bc.log.Error("failed to persist blockchain", "err", err)
-	} else if n > 0 {
+	} else {
+		p.height = max(p.height, h)
+	}
+	if err == nil && n > 0 {
 		p.persisted += int64(n)
 		p.persists++
 		if dur > 0 && n > persistMinForSampling {
@@ -144,6 +154,16 @@ func (bc *Blockchain) PersistStats() (keys, persists int64, velocity int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.persisted, p.persists, p.velocity
+}
+
+// PersistedHeight returns the highest block whose changes the background
+// persist has written to disk (neo-go's persisted height; 0 before the
+// first persist).
+func (bc *Blockchain) PersistedHeight() uint32 {
+	p := bc.persist
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.height
 }
 
 // PendingKeys returns the number of changed keys held in memory above the

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/consensus"
@@ -18,6 +19,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/metrics"
 	"github.com/n3node/n3node/pkg/network"
+	"github.com/n3node/n3node/pkg/network/message"
 	"github.com/n3node/n3node/pkg/network/payload"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/prometheus/client_golang/prometheus"
@@ -145,7 +147,7 @@ func (n *Node) build(opts Options) error {
 		if reg == nil {
 			reg = metrics.NewRegistry()
 		}
-		n.metrics = metrics.NewNode(reg, metricsSource{n})
+		n.metrics = metrics.NewNode(reg, metricsSource{n, opts.Version})
 		n.prom = metrics.NewPrometheus(app.Prometheus, reg, n.log)
 	}
 	if app.Pprof.Enabled {
@@ -158,6 +160,9 @@ func (n *Node) build(opts Options) error {
 		return err
 	}
 	sc.Logger = n.log.With("module", "p2p")
+	if n.metrics != nil {
+		sc.OnMessage = func(cmd message.Command, took time.Duration) { n.metrics.ObserveP2P(cmd.String(), took) }
+	}
 	pool := n.chain.Mempool()
 	n.p2p, err = network.NewServer(sc, n.ledger, pool)
 	if err != nil {
@@ -520,7 +525,10 @@ func describeStoreError(o storage.Options, err error) error {
 }
 
 // metricsSource feeds the Prometheus gauges.
-type metricsSource struct{ n *Node }
+type metricsSource struct {
+	n       *Node
+	version string
+}
 
 func (s metricsSource) BlockHeight() uint32  { return s.n.chain.BlockHeight() }
 func (s metricsSource) HeaderHeight() uint32 { return s.n.chain.HeaderHeight() }
@@ -530,4 +538,22 @@ func (s metricsSource) BlockQueueLen() int   { return s.n.p2p.BlockQueueLen() }
 func (s metricsSource) PersistStats() (int64, int64, int) {
 	return s.n.chain.PersistStats()
 }
-func (s metricsSource) PendingKeys() int { return s.n.chain.PendingKeys() }
+func (s metricsSource) PendingKeys() int        { return s.n.chain.PendingKeys() }
+func (s metricsSource) PersistedHeight() uint32 { return s.n.chain.PersistedHeight() }
+func (s metricsSource) KnownAddresses() int     { return len(s.n.p2p.UnconnectedPeers()) }
+func (s metricsSource) NotaryPoolSize() int {
+	if p := s.n.svc.notaryPool; p != nil {
+		return p.Count()
+	}
+	return 0
+}
+func (s metricsSource) VerifiedStateHeight() uint32 {
+	return s.n.chain.StateModule().CurrentValidatedHeight()
+}
+func (s metricsSource) WSClients() int {
+	if s.n.rpc == nil {
+		return 0
+	}
+	return s.n.rpc.WSClients()
+}
+func (s metricsSource) Identity() (string, uint32) { return s.version, s.n.p2p.ID() }
