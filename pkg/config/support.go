@@ -38,7 +38,7 @@ const (
 	useRPC      = "pkg/node/rpc.go"
 	useNode     = "pkg/node"
 	useCmd      = "cmd/n3node"
-	useStore    = "pkg/node/node.go"
+	useStore    = "pkg/core/storage/config.go"
 	useOracle   = "pkg/services/oracle"
 	useMetrics  = "pkg/metrics"
 	useServices = "pkg/node/services.go"
@@ -102,11 +102,11 @@ var Settings = []Setting{
 		Hint: "header sync from a trusted header is not implemented yet; remove it (a light node syncs headers from genesis, or use --statesync-root)",
 	}},
 	{Key: "ApplicationConfiguration.DBConfiguration.Type", Use: useStore},
-	{Key: "ApplicationConfiguration.DBConfiguration.LevelDBOptions.DataDirectoryPath", Use: useStore},
+	{Key: "ApplicationConfiguration.DBConfiguration.LevelDBOptions.DataDirectoryPath", Use: useStore, Field: "Path()"},
 	{Key: "ApplicationConfiguration.DBConfiguration.LevelDBOptions.ReadOnly", Use: useStore},
-	{Key: "ApplicationConfiguration.DBConfiguration.BoltDBOptions.FilePath", Use: useStore},
+	{Key: "ApplicationConfiguration.DBConfiguration.BoltDBOptions.FilePath", Use: useStore, Field: "Path()"},
 	{Key: "ApplicationConfiguration.DBConfiguration.BoltDBOptions.ReadOnly", Use: useStore},
-	{Key: "ApplicationConfiguration.DBConfiguration.PebbleDBOptions.DataDirectoryPath", Use: useStore},
+	{Key: "ApplicationConfiguration.DBConfiguration.PebbleDBOptions.DataDirectoryPath", Use: useStore, Field: "Path()"},
 	{Key: "ApplicationConfiguration.DBConfiguration.PebbleDBOptions.ReadOnly", Use: useStore},
 	{Key: "ApplicationConfiguration.DBConfiguration.PebbleDBOptions.CacheSizeMiB", Use: useStore},
 	{Key: "ApplicationConfiguration.DBConfiguration.PebbleDBOptions.MemTableSizeMiB", Use: useStore},
