@@ -1,6 +1,9 @@
 package app
 
 import (
+	"context"
+	"fmt"
+
 	"github.com/urfave/cli/v3"
 
 	"github.com/n3node/n3node/cmd/n3node/app/benchcmd"
@@ -17,7 +20,7 @@ var Version = "0.1.0-dev"
 
 // New returns the root command.
 func New() *cli.Command {
-	return &cli.Command{
+	root := &cli.Command{
 		Name:    "n3node",
 		Usage:   "Neo N3 full node",
 		Version: Version,
@@ -30,5 +33,21 @@ func New() *cli.Command {
 			walletcmd.Command(),
 			contractcmd.Command(),
 		},
+	}
+	quietUsageErrors(root)
+	return root
+}
+
+// quietUsageErrors makes a usage error (a missing required flag, a bad
+// flag value) of every command one line: the error, with where to find the
+// help, returned for the caller to print once (urfave/cli would print
+// "Incorrect Usage", the whole help, and return the error to be printed
+// again).
+func quietUsageErrors(cmd *cli.Command) {
+	cmd.OnUsageError = func(_ context.Context, c *cli.Command, err error, _ bool) error {
+		return fmt.Errorf("%w (see '%s --help')", err, c.FullName())
+	}
+	for _, sub := range cmd.Commands {
+		quietUsageErrors(sub)
 	}
 }
