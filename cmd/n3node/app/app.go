@@ -26,6 +26,7 @@ func New() *cli.Command {
 		Version: Version,
 		Commands: []*cli.Command{
 			nodecmd.Command(Version),
+			nodecmd.NeoGoCommand(Version),
 			dbcmd.Command(),
 			utilcmd.Command(),
 			benchcmd.Command(),
