@@ -34,8 +34,9 @@ func Command() *cli.Command {
 			{
 				Name:      "restore",
 				Usage:     "import blocks from a chain dump (.acc, C# or neo-go layout)",
-				ArgsUsage: "FILE",
+				ArgsUsage: "[FILE]",
 				Flags: append(dbFlags(),
+					&cli.StringFlag{Name: "in", Aliases: []string{"i"}, Usage: "dump `FILE` (as neo-go's -i; standard input when neither it nor FILE is given)"},
 					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX` to import (default: the block after the database's height; at most that)"},
 					&cli.Uint32Flag{Name: "count", Usage: "import at most `N` blocks"},
 					&cli.BoolFlag{Name: "skip-verify", Usage: "do not verify headers and transactions (trusted dumps)"},
@@ -93,8 +94,12 @@ const (
 // dbRestore parses the flags, opens the dump and the chain, and runs
 // chaindump.Restore with a progress bar, profiles and a summary line.
 func dbRestore(ctx context.Context, c *cli.Command) (err error) {
-	if c.Args().Len() != 1 {
-		return errors.New("restore takes the dump file: n3node db restore FILE")
+	file := c.String("in")
+	switch {
+	case c.Args().Len() > 1 || c.Args().Len() == 1 && file != "":
+		return errors.New("restore takes one dump: n3node db restore [FILE | -i FILE] (standard input without either)")
+	case c.Args().Len() == 1:
+		file = c.Args().First()
 	}
 	if p := c.String("cpuprofile"); p != "" {
 		f, err := os.Create(p)
@@ -118,11 +123,15 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 			}
 		}()
 	}
-	in, err := os.Open(c.Args().First())
-	if err != nil {
-		return err
+	in := io.Reader(console.Stdin(c))
+	if file != "" && file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
 	}
-	defer in.Close()
 	r, err := chaindump.NewReader(in)
 	if err != nil {
 		return err

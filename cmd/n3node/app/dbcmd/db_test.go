@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,9 +22,18 @@ import (
 
 func runApp(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
+	return runAppIn(t, nil, args...)
+}
+
+// runAppIn is runApp with stdin.
+func runAppIn(t *testing.T, stdin io.Reader, args ...string) (string, string, error) {
+	t.Helper()
 	var out, errOut bytes.Buffer
 	cmd := testRoot()
 	cmd.Writer, cmd.ErrWriter = &out, &errOut
+	if stdin != nil {
+		cmd.Reader = stdin
+	}
 	err := cmd.Run(context.Background(), append([]string{"n3node"}, args...))
 	return out.String(), errOut.String(), err
 }
@@ -40,7 +50,8 @@ func allNatives() bool {
 
 const refchainDir = "../../../../testdata/refchain"
 
-// db restore of the reference chain in two runs (--count, then resuming),
+// db restore of the reference chain in two runs (--count from standard
+// input, then resuming from -i FILE),
 // db state against neo-go's recorded root, and db dump giving back the
 // same file.
 func TestDBRestoreStateDump(t *testing.T) {
@@ -53,12 +64,17 @@ func TestDBRestoreStateDump(t *testing.T) {
 	common := []string{"--config", filepath.Join(refchainDir, "protocol.yml"), "--db", "pebble", "--db-path", dbPath}
 	acc := filepath.Join(refchainDir, "chain.acc")
 
-	_, errOut, err := runApp(t, append(append([]string{"db", "restore"}, common...), "--count", "10", acc)...)
+	accFile, err := os.Open(acc)
+	require.NoError(t, err)
+	defer accFile.Close()
+	_, errOut, err := runAppIn(t, accFile, append(append([]string{"db", "restore"}, common...), "--count", "10")...)
 	require.NoError(t, err, errOut)
 	require.Contains(t, errOut, "imported 10 blocks")
 	_, _, err = runApp(t, append(append([]string{"db", "restore"}, common...), "--start", "20", acc)...)
 	require.ErrorContains(t, err, "gap")
-	_, errOut, err = runApp(t, append(append([]string{"db", "restore"}, common...), "--start", "3", acc)...)
+	_, _, err = runApp(t, append(append([]string{"db", "restore"}, common...), "-i", acc, acc)...)
+	require.ErrorContains(t, err, "one dump")
+	_, errOut, err = runApp(t, append(append([]string{"db", "restore"}, common...), "--start", "3", "-i", acc)...)
 	require.NoError(t, err, errOut)
 	require.Contains(t, errOut, "imported 26 blocks")
 
