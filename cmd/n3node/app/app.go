@@ -10,6 +10,7 @@ import (
 	"github.com/n3node/n3node/cmd/n3node/app/contractcmd"
 	"github.com/n3node/n3node/cmd/n3node/app/dbcmd"
 	"github.com/n3node/n3node/cmd/n3node/app/nodecmd"
+	"github.com/n3node/n3node/cmd/n3node/app/querycmd"
 	"github.com/n3node/n3node/cmd/n3node/app/utilcmd"
 	"github.com/n3node/n3node/cmd/n3node/app/vmcmd"
 	"github.com/n3node/n3node/cmd/n3node/app/walletcmd"
@@ -32,6 +33,7 @@ func New() *cli.Command {
 			benchcmd.Command(),
 			vmcmd.Command(),
 			walletcmd.Command(),
+			querycmd.Command(),
 			contractcmd.Command(),
 		},
 	}
