@@ -45,3 +45,26 @@ func TestNeoGoOutputs(t *testing.T) {
 		t.Fatalf("%d cases", n)
 	}
 }
+
+// TestTxDumpNeoGo: `util txdump` of a parameter context (a GAS transfer
+// made with `wallet nep17 transfer --out`) prints what neo-go's does.
+func TestTxDumpNeoGo(t *testing.T) {
+	want, err := os.ReadFile("testdata/neogo/txdump.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	cmd := testRoot()
+	cmd.Writer = &out
+	if err := cmd.Run(context.Background(), []string{"n3node", "util", "txdump", "testdata/neogo/txdump-context.json"}); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(want) {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	for _, args := range [][]string{{"txdump"}, {"sendtx", "-r", "http://127.0.0.1:1"}, {"txdump", "a", "b"}} {
+		if err := testRoot().Run(context.Background(), append([]string{"n3node", "util"}, args...)); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"os"
 
 	"github.com/urfave/cli/v3"
+
+	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 )
 
 // Command is `n3node util`.
@@ -40,6 +42,23 @@ func Command() *cli.Command {
 					_, err := fmt.Fprint(c.Root().Writer, formatReadings(rs))
 					return err
 				},
+			},
+			{
+				Name:      "sendtx",
+				Usage:     "send a complete transaction from a parameter context file",
+				UsageText: "n3node util sendtx -r endpoint [-s timeout] [--await] <file.json>",
+				Flags:     append(txsend.RPCFlags(), &cli.BoolFlag{Name: "await", Usage: "wait for the transaction to be included in a block"}),
+				Action:    sendTx,
+			},
+			{
+				Name:      "txdump",
+				Usage:     "print the transaction of a parameter context file (and its test run with -r)",
+				UsageText: "n3node util txdump [-r endpoint] [-s timeout] <file.json>",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "rpc-endpoint", Aliases: []string{"r"}, Usage: "RPC node to test-run the script on (invokescript)"},
+					&cli.DurationFlag{Name: "timeout", Aliases: []string{"s"}, Value: txsend.DefaultRPCTimeout, Usage: "timeout for the whole operation"},
+				},
+				Action: txDump,
 			},
 			{
 				Name:      "ops",
