@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
@@ -61,6 +62,17 @@ func Command() *cli.Command {
 					&cli.BoolFlag{Name: "incremental", Usage: "write neo-go's layout (start index before the count)"},
 				),
 				Action: dbDump,
+			},
+			{
+				Name:      "dump-bin",
+				Usage:     "write each block to DIR/block-<index>.bin (neo-go's dump-bin)",
+				UsageText: "n3node db dump-bin -o DIR [--start N] [--count N] [--config FILE | --network NAME]",
+				Flags: append(dbFlags(),
+					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `DIR` (created if missing)"},
+					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX`"},
+					&cli.Uint32Flag{Name: "count", Usage: "number of blocks (default: up to the height)"},
+				),
+				Action: dbDumpBin,
 			},
 			{
 				Name:  "state",
@@ -225,24 +237,65 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 	return rErr
 }
 
+// dumpRange is the blocks --start and --count select at height: by
+// default from 0 (or --start) up to the height.
+func dumpRange(c *cli.Command, height uint32) (start, count uint32, err error) {
+	start = c.Uint32("start")
+	if start > height {
+		return 0, 0, fmt.Errorf("--start %d is above the height %d", start, height)
+	}
+	count = height - start + 1
+	if c.IsSet("count") {
+		cnt := c.Uint32("count")
+		if uint64(start)+uint64(cnt) > uint64(height)+1 {
+			return 0, 0, fmt.Errorf("the database has blocks up to %d, cannot dump %d from %d", height, cnt, start)
+		}
+		count = cnt
+	}
+	return start, count, nil
+}
+
+// dbDumpBin writes each block to DIR/block-<index>.bin, its serialized
+// form (neo-go's db dump-bin, the layout its NeoFS uploader reads).
+func dbDumpBin(_ context.Context, c *cli.Command) (err error) {
+	dir := c.String("out")
+	if dir == "" {
+		return errors.New("output directory is not specified")
+	}
+	bc, _, err := openChain(c, nil, core.Options{})
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, bc.Close()) }()
+	start, count, err := dumpRange(c, bc.BlockHeight())
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("failed to create directory %s: %w", dir, err)
+	}
+	for i := start; i < start+count; i++ {
+		b, err := bc.GetBlockByIndex(i)
+		if err != nil {
+			return fmt.Errorf("failed to get block %d: %w", i, err)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("block-%d.bin", i))
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("failed to save block %d to file %s: %w", i, path, err)
+		}
+	}
+	return nil
+}
+
 func dbDump(_ context.Context, c *cli.Command) (err error) {
 	bc, _, err := openChain(c, nil, core.Options{})
 	if err != nil {
 		return err
 	}
 	defer func() { err = errors.Join(err, bc.Close()) }()
-	start := c.Uint32("start")
-	height := bc.BlockHeight()
-	if start > height {
-		return fmt.Errorf("--start %d is above the height %d", start, height)
-	}
-	count := height - start + 1
-	if c.IsSet("count") {
-		if cnt := c.Uint32("count"); uint64(start)+uint64(cnt) > uint64(height)+1 {
-			return fmt.Errorf("the database has blocks up to %d, cannot dump %d from %d", height, cnt, start)
-		} else {
-			count = cnt
-		}
+	start, count, err := dumpRange(c, bc.BlockHeight())
+	if err != nil {
+		return err
 	}
 	var w io.Writer = c.Root().Writer
 	if w == nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/n3node/n3node/internal/refchain"
 	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/native"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/storage"
@@ -105,6 +107,23 @@ func TestDBRestoreStateDump(t *testing.T) {
 	want, err := os.ReadFile(acc)
 	require.NoError(t, err)
 	require.True(t, bytes.Equal(want, got), "dump differs from chain.acc")
+
+	// dump-bin: one file per block holding its serialized form.
+	binDir := filepath.Join(t.TempDir(), "bin")
+	_, _, err = runApp(t, append(append([]string{"db", "dump-bin"}, common...), "-o", binDir, "--start", "3", "--count", "2")...)
+	require.NoError(t, err)
+	entries, err := os.ReadDir(binDir)
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
+	for _, i := range []int{3, 4} {
+		b, err := os.ReadFile(filepath.Join(binDir, fmt.Sprintf("block-%d.bin", i)))
+		require.NoError(t, err)
+		blk, err := block.NewBlockFromBytes(b)
+		require.NoError(t, err)
+		require.EqualValues(t, i, blk.Index)
+	}
+	_, _, err = runApp(t, append([]string{"db", "dump-bin"}, common...)...)
+	require.ErrorContains(t, err, "output directory is not specified")
 }
 
 func TestDBErrors(t *testing.T) {
