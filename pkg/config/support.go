@@ -51,7 +51,7 @@ const (
 // neo-go, and are listed with the section's Enabled key as their guard.
 var Settings = []Setting{
 	{Key: "ProtocolConfiguration.CommitteeHistory", Use: useNatives, Field: "GetCommitteeSize"},
-	{Key: "ProtocolConfiguration.Genesis.MaxTraceableBlocks", Use: useChain + "/natives.go", Field: "MaxTraceableBlocks"},
+	{Key: "ProtocolConfiguration.Genesis.MaxTraceableBlocks", Use: useChain, Field: "Genesis.MaxTraceableBlocks"},
 	{Key: "ProtocolConfiguration.Genesis.MaxValidUntilBlockIncrement", Use: useNatives + "/policy.go"},
 	{Key: "ProtocolConfiguration.Genesis.Roles", Use: useNatives + "/role.go"},
 	{Key: "ProtocolConfiguration.Genesis.TimePerBlock", Use: useNatives + "/policy.go"},
