@@ -123,6 +123,9 @@ type Context struct {
 	Notifications []state.NotificationEvent
 	// Invocations counts contract invocations by hash.
 	Invocations map[hash.Uint160]int
+	// InvocationCalls are the System.Contract.Call calls made so far,
+	// recorded with Config.SaveInvocations (never rolled back).
+	InvocationCalls []state.ContractInvocation
 	// NonceData is the GetRandom state.
 	NonceData [NonceDataLen]byte
 	// GetRandomCounter counts GetRandom calls (from HF_Aspidochelone).
