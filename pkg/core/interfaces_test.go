@@ -14,10 +14,10 @@ import (
 // VerifyProposedTransactions' error; core returns *core.RejectedTxError,
 // so the node assembly converts it, or consensus matches on RejectedHash.)
 var (
-	_ consensus.Ledger = (*core.Blockchain)(nil)
-	_ network.Ledger   = (*core.Blockchain)(nil)
-	_ bqueue.Ledger    = (*core.Blockchain)(nil)
-	_ extpool.Ledger   = (*core.Blockchain)(nil)
-	_ mempool.Feer     = (*core.Blockchain)(nil)
-	_ network.Mempool  = (*mempool.Pool)(nil)
+	_ consensus.Ledger    = (*core.Blockchain)(nil)
+	_ network.Ledger      = (*core.Blockchain)(nil)
+	_ bqueue.StreamLedger = (*core.Blockchain)(nil)
+	_ extpool.Ledger      = (*core.Blockchain)(nil)
+	_ mempool.Feer        = (*core.Blockchain)(nil)
+	_ network.Mempool     = (*mempool.Pool)(nil)
 )
