@@ -3,6 +3,7 @@ package core_test
 import (
 	"testing"
 
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 )
@@ -13,13 +14,13 @@ import (
 // admits a distinct transaction from one of 8 senders; allocations per
 // transaction are what docs/perf.md reports.
 func BenchmarkAdmitTx(b *testing.B) {
-	c := newTestChain(b)
+	c := testchain.New(b)
 	senders := make([]*keys.PrivateKey, 8)
 	for i := range senders {
 		senders[i] = newKey(b, byte(10+i))
-		c.bc.SeedGASForTest(senders[i].PublicKey().ScriptHash(), 1_000_000_0000_0000)
+		c.BC.SeedGASForTest(senders[i].PublicKey().ScriptHash(), 1_000_000_0000_0000)
 	}
-	c.addBlock()
+	c.AddBlock()
 	var raws [][]byte
 	b.ReportAllocs()
 	i := 0
@@ -31,7 +32,7 @@ func BenchmarkAdmitTx(b *testing.B) {
 			raws = raws[:0]
 			for j := range 256 {
 				k := senders[j%len(senders)]
-				raws = append(raws, c.sign(c.newTx(simpleScript, k), k).Bytes())
+				raws = append(raws, c.Sign(c.TxBy(simpleScript, k), k).Bytes())
 			}
 			i = 0
 			b.StartTimer()
@@ -40,7 +41,7 @@ func BenchmarkAdmitTx(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := c.bc.PoolTx(tx); err != nil {
+		if err := c.BC.PoolTx(tx); err != nil {
 			b.Fatal(err)
 		}
 		i++

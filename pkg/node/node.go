@@ -12,7 +12,6 @@ import (
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/consensus"
 	"github.com/n3node/n3node/pkg/core"
-	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -88,7 +87,7 @@ type Node struct {
 	lateMu sync.Mutex
 	wg     sync.WaitGroup
 
-	headers chan *block.Header // chain → consensus
+	headers chan core.Event // chain → consensus (headers of added blocks)
 }
 
 // New opens the database, the chain (initializing an empty database with
@@ -109,7 +108,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n.store, err = StorageOptions(n.cfg.ApplicationConfiguration.DBConfiguration)
+	n.store, err = storage.OptionsFromConfig(n.cfg.ApplicationConfiguration.DBConfiguration, "", "")
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +192,7 @@ func (n *Node) build(opts Options) error {
 		}
 		n.p2p.AddExtensibleHandler(payload.ConsensusCategory, n.onConsensusPayload)
 		n.p2p.SetTxHook(n.cons.OnTransaction)
-		n.headers = make(chan *block.Header, 64)
+		n.headers = make(chan core.Event, 64)
 	}
 
 	if err := n.buildServices(opts.ServiceOptions); err != nil {
@@ -236,7 +235,7 @@ func (n *Node) Start(ctx context.Context) error {
 		}
 	}
 	if n.cons != nil {
-		n.chain.SubscribeForHeadersOfAddedBlocks(n.headers)
+		n.chain.Subscribe(n.headers, core.HeaderEvents)
 		n.wg.Go(n.feedConsensus)
 	}
 	if n.rpcEvent != nil {
@@ -296,8 +295,8 @@ func (n *Node) feedConsensus() {
 		select {
 		case <-n.stop:
 			return
-		case h := <-n.headers:
-			n.cons.OnNewBlock(h)
+		case ev := <-n.headers:
+			n.cons.OnNewBlock(ev.Header)
 		}
 	}
 }
@@ -366,7 +365,7 @@ func (n *Node) Shutdown(ctx context.Context) error {
 	// chain's event goroutine may be blocked sending to one, and both
 	// unsubscribing and closing the chain wait for it.
 	if n.cons != nil {
-		n.chain.UnsubscribeFromHeadersOfAddedBlocks(n.headers)
+		n.chain.Unsubscribe(n.headers)
 	}
 	if n.rpcEvent != nil {
 		n.rpcEvent.stop(n)
@@ -439,35 +438,6 @@ func (n *Node) ValidatorKeys() []*keys.PublicKey {
 		out[i] = k.PublicKey()
 	}
 	return out
-}
-
-// StorageOptions maps a DBConfiguration to storage.Options: the
-// configured engine (pebble when empty) and path (./data/chain, or
-// ./data/chain.bolt for BoltDB, when empty), with Pebble's writes synced.
-func StorageOptions(d config.DBConfiguration) (storage.Options, error) {
-	e, err := storage.ParseEngine(d.Type)
-	if err != nil {
-		return storage.Options{}, err
-	}
-	o := storage.Options{Engine: e, Path: d.Path(), ReadOnly: d.ReadOnly()}
-	// Pebble keeps unsynced WAL records in the process until its log
-	// block fills, so a killed node would lose every write since it
-	// opened the database. The chain writes about once a second
-	// (core.DefaultPersistInterval), so an fsync per write costs little.
-	o.Pebble.SyncWrites = true
-	if m := d.PebbleDBOptions.CacheSizeMiB; m > 0 {
-		o.Pebble.CacheSize = int64(m) << 20
-	}
-	if m := d.PebbleDBOptions.MemTableSizeMiB; m > 0 {
-		o.Pebble.MemTableSize = uint64(m) << 20
-	}
-	if o.Path == "" && e != storage.EngineMemory {
-		o.Path = filepath.Join(config.DBDefaultDir, "chain")
-		if e == storage.EngineBolt {
-			o.Path += ".bolt"
-		}
-	}
-	return o, nil
 }
 
 // SetDatabase points a configuration at a database: engine (empty keeps

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/n3node/n3node/internal/blockgen"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
@@ -28,8 +28,8 @@ type oneByOne struct{ bqueue.Ledger }
 // 64 bytes (fresh keys and overwrites), and returns its configuration, its
 // blocks (from height 1) and the state root of each height.
 func heavyChain(t testing.TB, n, txs, keys int) (config.Blockchain, []*block.Block, []hash.Uint256) {
-	cfg := blockgen.Config(t, "", "")
-	g := blockgen.New(t, cfg, nil)
+	cfg := testchain.Config(t, testchain.Options{})
+	g := testchain.Open(t, cfg, nil, core.Options{})
 	h := g.DeployStorage()
 	r := rand.New(rand.NewPCG(17, 4))
 	for i := range n {
@@ -46,7 +46,7 @@ func heavyChain(t testing.TB, n, txs, keys int) (config.Blockchain, []*block.Blo
 					vs[j] = nil // a delete
 				}
 			}
-			ts = append(ts, g.Tx(blockgen.PutScript(h, ks, vs)))
+			ts = append(ts, g.Tx(testchain.PutScript(h, ks, vs)))
 		}
 		g.AddBlock(ts...)
 	}
@@ -80,7 +80,7 @@ func tampered(b *block.Block) *block.Block {
 // one by one), in the order given, and returns the chain once it has them
 // all.
 func syncThroughQueue(t testing.TB, cfg config.Blockchain, blocks []*block.Block, stream bool, order []*block.Block) *core.Blockchain {
-	bc := blockgen.New(t, cfg, nil).BC
+	bc := testchain.Open(t, cfg, nil, core.Options{}).BC
 	var l bqueue.Ledger = bc
 	if !stream {
 		l = oneByOne{bc}
@@ -125,7 +125,7 @@ func TestStreamSameRoots(t *testing.T) {
 	}
 	for _, stream := range []bool{true, false} {
 		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
-			bc := blockgen.New(t, cfg, nil).BC
+			bc := testchain.Open(t, cfg, nil, core.Options{}).BC
 			var l bqueue.Ledger = bc
 			if !stream {
 				l = oneByOne{bc}
