@@ -3,7 +3,10 @@
 // and that n3node's own decoders would word differently. Everything here
 // reproduces an observable fact (an error text, a lenient input form); no
 // other package imitates neo-go's texts. Each entry names its user and the
-// test that pins it against neo-go.
+// test that pins it against neo-go (the tests that import neo-go live in
+// the nested module internal/neogodiff, under the importing package's
+// path: chainrpc's in internal/neogodiff/rpcserver/chainrpc, neorpc's in
+// internal/neogodiff/neorpc).
 //
 // # Map
 //
