@@ -522,6 +522,12 @@ func (g *gen) branch(s *ast.BranchStmt) {
 		return
 	}
 	g.a.jump(opcode.JMPL, l)
+	if s.Label != nil {
+		// neo-go then visits the label identifier as an expression: it
+		// allocates a local of that name and loads it (dead code after
+		// the jump). Kept for identical output.
+		g.loadName("", s.Label.Name)
+	}
 }
 
 // dropN drops n stack items.
