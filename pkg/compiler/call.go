@@ -290,7 +290,7 @@ func (g *gen) intrinsic(f *fn, n *ast.CallExpr) {
 		g.flush(w)
 	case callt:
 		g.reverse(len(args))
-		h, err := hash.Uint160DecodeBytesBE([]byte(name))
+		h, err := hash.Uint160DecodeBytesLE([]byte(name))
 		if err != nil {
 			g.errorf(n, "bad callt hash: %v", err)
 			return
@@ -453,7 +453,7 @@ func (g *gen) builtin(n *ast.CallExpr, f *fn) {
 			g.errorf(n, "%v", err)
 			return
 		}
-		g.pushBytes(u.BytesBE())
+		g.pushBytes(u[:])
 		g.convert(stackitem.BufferT)
 	case "min", "max":
 		for _, a := range n.Args {

@@ -98,14 +98,24 @@ func (g *gen) constant(n ast.Node, tv types.TypeAndValue) {
 	}
 }
 
-// pushInt, pushBig and pushBytes use the VM emitter's shortest pushes.
+// pushInt pushes an integer. Unlike the C# emitter, neo-go keeps PUSH16
+// out of its small-integer range and pushes 16 with PUSHINT8; pushBig and
+// pushBytes use the VM emitter.
 func (g *gen) pushInt(v int64) {
+	if v == 16 {
+		g.a.instr(opcode.PUSHINT8, 16)
+		return
+	}
 	w := g.writer()
 	emit.Int(w, v)
 	g.flush(w)
 }
 
 func (g *gen) pushBig(v *big.Int) {
+	if v.IsInt64() {
+		g.pushInt(v.Int64())
+		return
+	}
 	w := g.writer()
 	emit.BigInt(w, v)
 	g.flush(w)
