@@ -92,6 +92,9 @@ func buildManifest(di *DebugInfo, o *Options) (*manifest.Manifest, error) {
 			ReturnType: dm.ReturnSC, Safe: slices.Contains(o.SafeMethods, dm.Name.Name),
 		})
 	}
+	if len(m.ABI.Methods) == 0 {
+		return nil, errors.New("manifest is invalid: ABI: no methods")
+	}
 	if o.SupportedStandards != nil {
 		m.SupportedStandards = o.SupportedStandards
 	}

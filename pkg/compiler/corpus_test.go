@@ -63,7 +63,11 @@ type outputs struct {
 
 // ours compiles a corpus directory with this package.
 func ours(dir string, cfg *Config) (outputs, error) {
-	f, m, di, err := Compile(dir, Options{Config: *cfg})
+	return oursOpts(dir, Options{Config: *cfg})
+}
+
+func oursOpts(dir string, o Options) (outputs, error) {
+	f, m, di, err := Compile(dir, o)
 	if err != nil {
 		return outputs{}, err
 	}
@@ -79,7 +83,11 @@ func ours(dir string, cfg *Config) (outputs, error) {
 	if err != nil {
 		return outputs{}, err
 	}
-	nd, err := normaliseDebug(db, dir)
+	root := dir
+	if strings.HasSuffix(dir, ".go") {
+		root = filepath.Dir(dir)
+	}
+	nd, err := normaliseDebug(db, root)
 	return outputs{nef: nb, manifest: mb, debug: nd}, err
 }
 

@@ -244,12 +244,12 @@ func (g *gen) debugInfo(script []byte, lay *layout) *DebugInfo {
 			SeqPoints: g.seq["_deploy"], Variables: g.deployVar,
 		})
 	}
+	// Every declared function gets a range: functions never emitted have
+	// 0-0, which the shift for removed bytes turns into 0-65535 when byte 0
+	// was removed (neo-go lists those too). Empty ranges are left out.
 	keys := make([]string, 0, len(g.funcs))
 	for k, f := range g.funcs {
-		if !f.compiled {
-			continue
-		}
-		if lay.newPos(f.start) == lay.newEnd(f.end) {
+		if f.rangeOf(lay).Start == f.rangeOf(lay).End {
 			continue
 		}
 		keys = append(keys, k)
@@ -276,7 +276,7 @@ func (g *gen) methodInfo(f *fn, lay *layout) MethodDebugInfo {
 		Name:       MethodName{f.pkg.Name, string(unicode.ToLower(r)) + name[size:]},
 		IsExported: f.decl.Name.IsExported(),
 		IsFunction: f.decl.Recv == nil,
-		Range:      Range{uint16(lay.newPos(f.start)), uint16(lay.newEnd(f.end))},
+		Range:      f.rangeOf(lay),
 		Parameters: params,
 		SeqPoints:  g.seq[name],
 		Variables:  f.vars,
@@ -291,4 +291,14 @@ func (g *gen) methodInfo(f *fn, lay *layout) MethodDebugInfo {
 		m.ReturnType, m.ReturnSC = "Any", smartcontract.AnyType
 	}
 	return m
+}
+
+// rangeOf is the function's byte range in the linked script (16-bit, as
+// the debug format has it).
+func (f *fn) rangeOf(lay *layout) Range {
+	start, end := 0, 0
+	if f.compiled {
+		start, end = f.start, f.end
+	}
+	return Range{uint16(lay.newPos(start)), uint16(lay.newEnd(end))}
 }

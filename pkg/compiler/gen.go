@@ -208,7 +208,8 @@ func (g *gen) generate() error {
 	g.forEachFile(func(pkg *packages.Package, file *ast.File) {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || isInitFunc(fd) || isDeployFunc(fd) || isInterop(pkg.PkgPath) || g.failed() {
+			if !ok || isInitFunc(fd) || isDeployFunc(fd) || isInterop(pkg.PkgPath) ||
+				inlined(pkg.PkgPath, fd.Name.Name, false) || g.failed() {
 				continue
 			}
 			key := funcKey(pkg.PkgPath, fd)
