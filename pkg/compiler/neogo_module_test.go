@@ -117,7 +117,7 @@ func TestNeoGoModuleContracts(t *testing.T) {
 			switch {
 			case theirErr != nil && ourErr != nil:
 				bothReject++
-				t.Logf("both reject: ours: %v", ourErr)
+				t.Logf("both reject: ours: %v; neo-go: %s", ourErr, theirErr.(*exec.ExitError).Stderr)
 			case theirErr != nil:
 				differ++
 				t.Errorf("neo-go rejects (%s), we accept", theirErr.(*exec.ExitError).Stderr)
