@@ -109,7 +109,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n.store, err = StorageOptions(n.cfg.ApplicationConfiguration.DBConfiguration)
+	n.store, err = storage.OptionsFromConfig(n.cfg.ApplicationConfiguration.DBConfiguration, "", "")
 	if err != nil {
 		return nil, err
 	}
@@ -439,35 +439,6 @@ func (n *Node) ValidatorKeys() []*keys.PublicKey {
 		out[i] = k.PublicKey()
 	}
 	return out
-}
-
-// StorageOptions maps a DBConfiguration to storage.Options: the
-// configured engine (pebble when empty) and path (./data/chain, or
-// ./data/chain.bolt for BoltDB, when empty), with Pebble's writes synced.
-func StorageOptions(d config.DBConfiguration) (storage.Options, error) {
-	e, err := storage.ParseEngine(d.Type)
-	if err != nil {
-		return storage.Options{}, err
-	}
-	o := storage.Options{Engine: e, Path: d.Path(), ReadOnly: d.ReadOnly()}
-	// Pebble keeps unsynced WAL records in the process until its log
-	// block fills, so a killed node would lose every write since it
-	// opened the database. The chain writes about once a second
-	// (core.DefaultPersistInterval), so an fsync per write costs little.
-	o.Pebble.SyncWrites = true
-	if m := d.PebbleDBOptions.CacheSizeMiB; m > 0 {
-		o.Pebble.CacheSize = int64(m) << 20
-	}
-	if m := d.PebbleDBOptions.MemTableSizeMiB; m > 0 {
-		o.Pebble.MemTableSize = uint64(m) << 20
-	}
-	if o.Path == "" && e != storage.EngineMemory {
-		o.Path = filepath.Join(config.DBDefaultDir, "chain")
-		if e == storage.EngineBolt {
-			o.Path += ".bolt"
-		}
-	}
-	return o, nil
 }
 
 // SetDatabase points a configuration at a database: engine (empty keeps

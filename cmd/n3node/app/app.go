@@ -1,9 +1,15 @@
-// Package app assembles the n3node command line. Each subcommand lives in its
-// own file and stays thin: it parses flags and calls into pkg/.
 package app
 
 import (
 	"github.com/urfave/cli/v3"
+
+	"github.com/n3node/n3node/cmd/n3node/app/benchcmd"
+	"github.com/n3node/n3node/cmd/n3node/app/contractcmd"
+	"github.com/n3node/n3node/cmd/n3node/app/dbcmd"
+	"github.com/n3node/n3node/cmd/n3node/app/nodecmd"
+	"github.com/n3node/n3node/cmd/n3node/app/utilcmd"
+	"github.com/n3node/n3node/cmd/n3node/app/vmcmd"
+	"github.com/n3node/n3node/cmd/n3node/app/walletcmd"
 )
 
 // Version is the node version, set at build time with -ldflags.
@@ -16,13 +22,13 @@ func New() *cli.Command {
 		Usage:   "Neo N3 full node",
 		Version: Version,
 		Commands: []*cli.Command{
-			runCommand(),
-			dbCommand(),
-			utilCommand(),
-			benchCommand(),
-			vmCommand(),
-			walletCommand(),
-			contractCommand(),
+			nodecmd.Command(Version),
+			dbcmd.Command(),
+			utilcmd.Command(),
+			benchcmd.Command(),
+			vmcmd.Command(),
+			walletcmd.Command(),
+			contractcmd.Command(),
 		},
 	}
 }

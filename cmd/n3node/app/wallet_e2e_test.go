@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/internal/refchain/neogo"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -142,7 +143,7 @@ func walletScenario(t *testing.T, ctx context.Context, rpc string, committee Com
 	// is checked through `wallet balance`).
 	balanceOf := func(addr string, tok nep17.Token) *big.Int {
 		t.Helper()
-		h, err := parseAddress(addr)
+		h, err := txsend.ParseAddress(addr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -177,7 +178,7 @@ func walletScenario(t *testing.T, ctx context.Context, rpc string, committee Com
 	aCfg := walletCfg("a", aPath, "pass-a")
 	run("wallet", "init", "--wallet-config", aCfg)
 	addrA := strings.TrimSpace(run("wallet", "create", "--wallet-config", aCfg, "--name", "user"))
-	if _, err := parseAddress(addrA); err != nil {
+	if _, err := txsend.ParseAddress(addrA); err != nil {
 		t.Fatalf("wallet create printed %q", addrA)
 	}
 	list := run("wallet", "list", "-w", aPath)

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/n3node/n3node/cmd/n3node/app/console"
+	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -22,6 +24,7 @@ import (
 	"github.com/n3node/n3node/pkg/rpcclient/nep17"
 	"github.com/n3node/n3node/pkg/rpcclient/rpctest"
 	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	sccontext "github.com/n3node/n3node/pkg/smartcontract/context"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 	"github.com/n3node/n3node/pkg/smartcontract/nef"
@@ -148,10 +151,10 @@ func TestWalletFileCommands(t *testing.T) {
 	// Passwords from stdin (not a terminal): create asks twice.
 	if out, err := cliRun(context.Background(), "pw3\npw3\n", "wallet", "create", "-w", path, "-n", "three"); err != nil {
 		t.Fatal(err)
-	} else if _, err := parseAddress(strings.TrimSpace(out)); err != nil {
+	} else if _, err := txsend.ParseAddress(strings.TrimSpace(out)); err != nil {
 		t.Errorf("create printed %q", out)
 	}
-	if err := e.fail("pw\nother\n", "wallet", "create", "-w", path); !errors.Is(err, errPhraseMismatch) {
+	if err := e.fail("pw\nother\n", "wallet", "create", "-w", path); !errors.Is(err, console.ErrPhraseMismatch) {
 		t.Errorf("mismatched passwords: %v", err)
 	}
 	// An unencrypted WIF with a new password from stdin.
@@ -202,13 +205,13 @@ func TestWalletFileCommands(t *testing.T) {
 	if list := e.run("wallet", "list", "-w", "embedded:wallet1_solo.json"); !strings.Contains(list, "NfgHwwTi3wHAS8aFAN243C5vGbkYDpqLHP") || !strings.Contains(list, "multisig 1/1") {
 		t.Errorf("embedded list:\n%s", list)
 	}
-	if err := e.fail("", "wallet", "create", "-w", "embedded:wallet1_solo.json"); !errors.Is(err, errEmbeddedReadOnly) {
+	if err := e.fail("", "wallet", "create", "-w", "embedded:wallet1_solo.json"); !errors.Is(err, txsend.ErrEmbeddedReadOnly) {
 		t.Errorf("create in an embedded wallet: %v", err)
 	}
-	if err := e.fail("", "wallet", "list", "-w", path, "--wallet-config", cfg); !errors.Is(err, errConflictingFlags) {
+	if err := e.fail("", "wallet", "list", "-w", path, "--wallet-config", cfg); !errors.Is(err, txsend.ErrConflictingFlags) {
 		t.Errorf("both wallet flags: %v", err)
 	}
-	if err := e.fail("", "wallet", "list"); !errors.Is(err, errNoWallet) {
+	if err := e.fail("", "wallet", "list"); !errors.Is(err, txsend.ErrNoWallet) {
 		t.Errorf("no wallet: %v", err)
 	}
 }
@@ -362,7 +365,7 @@ func TestMultisigContextFlow(t *testing.T) {
 	if len(e.sent()) != 0 {
 		t.Fatal("--out sent the transaction")
 	}
-	pc, err := readContext(ctxFile)
+	pc, err := txsend.ReadContext(ctxFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,6 +478,12 @@ func TestContractCommands(t *testing.T) {
 }
 
 func TestCandidateCommands(t *testing.T) {
+	// The scripts the commands must send: one NEO call each.
+	neoCall := func(method string, args ...any) ([]byte, error) {
+		return emit.Script(func(w *nio.BinWriter) {
+			emit.AppCall(w, nativenames.NeoHash, method, callflag.All, args...)
+		})
+	}
 	e := newCLIEnv(t)
 	k1 := testKey(t, 1)
 	_, cfg := e.wallet("w", "secret", k1)

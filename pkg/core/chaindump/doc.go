@@ -17,6 +17,16 @@
 //
 // Writer writes the C# layout by default, the incremental one on request.
 //
+// # Restore
+//
+// Restore imports a dump into a chain (the Chain interface, which
+// *core.Blockchain implements) from the block after the chain's height:
+// blocks the chain has are skipped once their hashes match
+// (ErrOtherChain otherwise), so an import stopped by its context or
+// RestoreOptions.Count continues when run again. A goroutine decodes
+// blocks a few ahead of the chain's pipeline. `n3node db restore` is this
+// call with flags, a progress bar and profiles around it.
+//
 // # Limits and ownership
 //
 // A record larger than MaxBlockSize is refused before anything is

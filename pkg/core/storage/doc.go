@@ -49,7 +49,9 @@
 // Open picks a backend from Options: Pebble (the default), BoltDB, LevelDB
 // (neo-go's default, kept for comparison) or the in-memory MemoryStore.
 // Errors wrap ErrNotExist, ErrLocked, ErrCorrupt, ErrReadOnly and
-// ErrUnknownEngine so that callers can branch on them.
+// ErrUnknownEngine so that callers can branch on them. OptionsFromConfig
+// maps a node configuration's DBConfiguration to Options; the node and the
+// offline db commands both open their database through it.
 //
 // Package storagetest holds the conformance suite every Store passes, a
 // reference model and a fault-injecting wrapper, for this package's tests

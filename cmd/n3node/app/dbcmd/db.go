@@ -1,0 +1,325 @@
+package dbcmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"runtime/pprof"
+	"syscall"
+	"time"
+
+	"github.com/n3node/n3node/cmd/n3node/app/console"
+	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core"
+	"github.com/n3node/n3node/pkg/core/chaindump"
+	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/neorpc/result"
+	"github.com/n3node/n3node/pkg/smartcontract/trigger"
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v3"
+)
+
+// Command is `n3node db`.
+func Command() *cli.Command {
+	return &cli.Command{
+		Name:  "db",
+		Usage: "chain database tools: restore, dump, state",
+		Commands: []*cli.Command{
+			{
+				Name:      "restore",
+				Usage:     "import blocks from a chain dump (.acc, C# or neo-go layout)",
+				ArgsUsage: "FILE",
+				Flags: append(dbFlags(),
+					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX` to import (default: the block after the database's height; at most that)"},
+					&cli.Uint32Flag{Name: "count", Usage: "import at most `N` blocks"},
+					&cli.BoolFlag{Name: "skip-verify", Usage: "do not verify headers and transactions (trusted dumps)"},
+					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
+					&cli.IntFlag{Name: "memory-limit", Value: restoreMemoryLimit >> 20, Usage: "soft limit of the Go runtime's memory in `MiB` during the import (debug.SetMemoryLimit; 0: none; GOMEMLIMIT, if set, wins)"},
+					&cli.IntFlag{Name: "max-pending-keys", Value: restoreMaxPendingKeys, Usage: "changed keys held in memory above the disk store before block processing waits for a persist (`N`; 0: only the adaptive limit)"},
+					&cli.DurationFlag{Name: "persist-interval", Value: restorePersistInterval, Usage: "how often imported state is written to the database (`DURATION`)"},
+					&cli.IntFlag{Name: "lookahead", Value: core.DefaultLookahead, Usage: "blocks decoded and checked ahead of execution (`N`)"},
+					&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile to `FILE`"},
+					&cli.StringFlag{Name: "blockprofile", Usage: "write a goroutine blocking profile to `FILE`"},
+					&cli.StringFlag{Name: "memprofile", Usage: "write a heap profile to `FILE` when the import ends (before the final flush)"},
+				),
+				Action: dbRestore,
+			},
+			{
+				Name:  "dump",
+				Usage: "write blocks to a chain dump (C# layout from block 0; neo-go's incremental layout otherwise)",
+				Flags: append(dbFlags(),
+					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `FILE` (default: standard output)"},
+					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX`"},
+					&cli.Uint32Flag{Name: "count", Usage: "number of blocks (default: up to the height)"},
+					&cli.BoolFlag{Name: "incremental", Usage: "write neo-go's layout (start index before the count)"},
+				),
+				Action: dbDump,
+			},
+			{
+				Name:  "state",
+				Usage: "print a height's block hash and state root (and an application log) as JSON",
+				Flags: append(dbFlags(),
+					&cli.Uint32Flag{Name: "height", Usage: "block `HEIGHT` (default: the database's height)"},
+					&cli.StringFlag{Name: "log", Usage: "also print the application log of the transaction or block `HASH`"},
+				),
+				Action: dbState,
+			},
+		},
+	}
+}
+
+// The import's memory settings (docs/ledger.md, "Memory"): a soft limit of
+// the Go runtime's memory, a cap on the changed keys held above the disk
+// store and the persist interval (with the blocks chaindump.Restore reads
+// ahead and the chain's lookahead). With the storage package's Pebble
+// defaults they keep the peak RSS of a restore under neo-go's on the
+// benchmark dump (docs/perf.md, "Ledger"). Persists of at most 32 k keys
+// (about 8 MB) stay below half a Pebble memtable, so Pebble copies them
+// into the memtable instead of flushing each as a table of its own; they
+// also keep the live heap near 30 MB, which is what lets the memory limit
+// be low.
+const (
+	restoreMemoryLimit     = 64 << 20
+	restoreMaxPendingKeys  = 32 << 10
+	restorePersistInterval = 500 * time.Millisecond
+)
+
+// dbRestore parses the flags, opens the dump and the chain, and runs
+// chaindump.Restore with a progress bar, profiles and a summary line.
+func dbRestore(ctx context.Context, c *cli.Command) (err error) {
+	if c.Args().Len() != 1 {
+		return errors.New("restore takes the dump file: n3node db restore FILE")
+	}
+	if p := c.String("cpuprofile"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			_ = f.Close()
+		}()
+	}
+	if p := c.String("blockprofile"); p != "" {
+		runtime.SetBlockProfileRate(10000)
+		defer func() {
+			if f, err := os.Create(p); err == nil {
+				_ = pprof.Lookup("block").WriteTo(f, 0)
+				_ = f.Close()
+			}
+		}()
+	}
+	in, err := os.Open(c.Args().First())
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	r, err := chaindump.NewReader(in)
+	if err != nil {
+		return err
+	}
+	if m := c.Int("memory-limit"); m > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		old := debug.SetMemoryLimit(int64(m) << 20)
+		defer debug.SetMemoryLimit(old)
+	}
+	skipVerify := c.Bool("skip-verify")
+	bc, _, err := openChain(c, func(cfg *config.Blockchain) {
+		if skipVerify {
+			cfg.SkipBlockVerification = true
+		}
+	}, core.Options{
+		MaxPendingKeys:  c.Int("max-pending-keys"),
+		PersistInterval: c.Duration("persist-interval"),
+		Lookahead:       c.Int("lookahead"),
+	})
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, bc.Close()) }()
+
+	height := bc.BlockHeight()
+	if c.IsSet("start") {
+		if s, want := c.Uint32("start"), height+1; s > want {
+			return fmt.Errorf("--start %d is above the database's next block %d (the chain would have a gap)", s, want)
+		}
+	}
+	limit := c.Uint32("count")
+	out := console.Stderr(c)
+
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	showBar := !c.Bool("no-progress") && console.IsTerminal(out)
+	barTotal := int64(r.Remaining())
+	if limit != 0 {
+		barTotal = min(int64(limit), barTotal)
+	}
+	bar := progressbar.NewOptions64(barTotal,
+		progressbar.OptionSetWriter(out),
+		progressbar.OptionSetVisibility(showBar),
+		progressbar.OptionSetDescription("restoring"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("blocks"),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionSetPredictTime(true),
+	)
+	start := time.Now()
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(250 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				_ = bar.Set64(int64(bc.BlockHeight() - height))
+			}
+		}
+	}()
+	rErr := chaindump.Restore(ctx, bc, r, chaindump.RestoreOptions{Count: limit})
+	close(done)
+	if p := c.String("memprofile"); p != "" {
+		if f, err := os.Create(p); err == nil {
+			runtime.GC()
+			_ = pprof.WriteHeapProfile(f)
+			_ = f.Close()
+		}
+	}
+	_ = bar.Set64(int64(bc.BlockHeight() - height))
+	_ = bar.Finish()
+	if showBar {
+		fmt.Fprintln(out)
+	}
+	n := bc.BlockHeight() - height
+	el := time.Since(start)
+	fmt.Fprintf(out, "imported %d blocks in %s (%.0f blocks/s); height %d, state root %s\n",
+		n, el.Round(time.Millisecond), float64(n)/max(el.Seconds(), 1e-9), bc.BlockHeight(), bc.StateModule().CurrentLocalStateRoot().StringLE())
+	if c.Bool("debug") {
+		ps := bc.PipelineStats()
+		fmt.Fprintf(out, "pipeline: %+v\n", ps)
+		keys, persists, vel := bc.PersistStats()
+		fmt.Fprintf(out, "persisted %d keys in %d persists, disk speed %d keys/interval\n", keys, persists, vel)
+	}
+	if ctx.Err() != nil && errors.Is(rErr, context.Canceled) {
+		return fmt.Errorf("interrupted at height %d; run the same command to continue", bc.BlockHeight())
+	}
+	return rErr
+}
+
+func dbDump(_ context.Context, c *cli.Command) (err error) {
+	bc, _, err := openChain(c, nil, core.Options{})
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, bc.Close()) }()
+	start := c.Uint32("start")
+	height := bc.BlockHeight()
+	if start > height {
+		return fmt.Errorf("--start %d is above the height %d", start, height)
+	}
+	count := height - start + 1
+	if c.IsSet("count") {
+		if cnt := c.Uint32("count"); uint64(start)+uint64(cnt) > uint64(height)+1 {
+			return fmt.Errorf("the database has blocks up to %d, cannot dump %d from %d", height, cnt, start)
+		} else {
+			count = cnt
+		}
+	}
+	var w io.Writer = c.Root().Writer
+	if w == nil {
+		w = os.Stdout
+	}
+	if p := c.String("out"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			return err
+		}
+		defer func() { err = errors.Join(err, f.Close()) }()
+		w = f
+	}
+	dw, err := chaindump.NewWriter(w, start, count, c.Bool("incremental") || start != 0)
+	if err != nil {
+		return err
+	}
+	for i := start; i < start+count; i++ {
+		b, err := bc.GetBlockByIndex(i)
+		if err != nil {
+			return fmt.Errorf("block %d: %w", i, err)
+		}
+		if err := dw.WriteBlock(b.Bytes()); err != nil {
+			return err
+		}
+	}
+	return dw.Close()
+}
+
+// stateOutput is what db state prints.
+type stateOutput struct {
+	Height    uint32          `json:"height"`
+	Hash      hash.Uint256    `json:"hash"`
+	StateRoot any             `json:"stateroot"`
+	Log       json.RawMessage `json:"applicationlog,omitempty"`
+}
+
+func dbState(_ context.Context, c *cli.Command) (err error) {
+	bc, _, err := openChain(c, nil, core.Options{})
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, bc.Close()) }()
+	h := bc.BlockHeight()
+	if c.IsSet("height") {
+		h = c.Uint32("height")
+	}
+	if h > bc.BlockHeight() {
+		return fmt.Errorf("height %d is above the database's height %d", h, bc.BlockHeight())
+	}
+	sr, err := bc.GetStateRoot(h)
+	if err != nil {
+		return err
+	}
+	out := stateOutput{Height: h, Hash: bc.GetHeaderHash(h), StateRoot: sr}
+	if s := c.String("log"); s != "" {
+		lh, err := hash.Uint256DecodeStringLE(trim0x(s))
+		if err != nil {
+			return fmt.Errorf("--log: %w", err)
+		}
+		if out.Log, err = applicationLog(bc, lh); err != nil {
+			return err
+		}
+	}
+	w := c.Root().Writer
+	if w == nil {
+		w = os.Stdout
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func trim0x(s string) string {
+	if len(s) > 2 && (s[:2] == "0x" || s[:2] == "0X") {
+		return s[2:]
+	}
+	return s
+}
+
+// applicationLog returns neo-go's getapplicationlog form for a block or
+// transaction hash.
+func applicationLog(bc *core.Blockchain, h hash.Uint256) (json.RawMessage, error) {
+	aers, err := bc.GetAppExecResults(h, trigger.All)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(result.NewApplicationLog(h, aers, trigger.All))
+}

@@ -1,0 +1,138 @@
+package dbcmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/n3node/n3node/internal/refchain"
+	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core/native"
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/core/storage"
+	"github.com/stretchr/testify/require"
+
+	"github.com/urfave/cli/v3"
+)
+
+func runApp(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	cmd := testRoot()
+	cmd.Writer, cmd.ErrWriter = &out, &errOut
+	err := cmd.Run(context.Background(), append([]string{"n3node"}, args...))
+	return out.String(), errOut.String(), err
+}
+
+func allNatives() bool {
+	cs := native.NewContracts(&config.Blockchain{})
+	for _, name := range nativenames.All {
+		if cs.ByID(nativenames.ID(name)) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+const refchainDir = "../../../../testdata/refchain"
+
+// db restore of the reference chain in two runs (--count, then resuming),
+// db state against neo-go's recorded root, and db dump giving back the
+// same file.
+func TestDBRestoreStateDump(t *testing.T) {
+	if !allNatives() {
+		t.Skip("native contracts not implemented yet")
+	}
+	f, err := refchain.Load(refchainDir)
+	require.NoError(t, err)
+	dbPath := filepath.Join(t.TempDir(), "chain")
+	common := []string{"--config", filepath.Join(refchainDir, "protocol.yml"), "--db", "pebble", "--db-path", dbPath}
+	acc := filepath.Join(refchainDir, "chain.acc")
+
+	_, errOut, err := runApp(t, append(append([]string{"db", "restore"}, common...), "--count", "10", acc)...)
+	require.NoError(t, err, errOut)
+	require.Contains(t, errOut, "imported 10 blocks")
+	_, _, err = runApp(t, append(append([]string{"db", "restore"}, common...), "--start", "20", acc)...)
+	require.ErrorContains(t, err, "gap")
+	_, errOut, err = runApp(t, append(append([]string{"db", "restore"}, common...), "--start", "3", acc)...)
+	require.NoError(t, err, errOut)
+	require.Contains(t, errOut, "imported 26 blocks")
+
+	roots, err := f.StateRoots()
+	require.NoError(t, err)
+	out, _, err := runApp(t, append(append([]string{"db", "state"}, common...), "--height", "20", "--log", f.Scenario.Transactions[0].Hash)...)
+	require.NoError(t, err)
+	var st struct {
+		Height    uint32 `json:"height"`
+		Hash      string `json:"hash"`
+		StateRoot struct {
+			RootHash string `json:"roothash"`
+		} `json:"stateroot"`
+		Log json.RawMessage `json:"applicationlog"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &st))
+	require.EqualValues(t, 20, st.Height)
+	require.Equal(t, roots[20].RootHash, st.StateRoot.RootHash)
+	rec, err := f.Find("getapplicationlog", f.Scenario.Transactions[0].Hash)
+	require.NoError(t, err)
+	require.Empty(t, refchain.Compare(rec, st.Log, nil, refchain.ReplayOptions{}))
+
+	dump := filepath.Join(t.TempDir(), "out.acc")
+	_, _, err = runApp(t, append(append([]string{"db", "dump"}, common...), "-o", dump)...)
+	require.NoError(t, err)
+	got, err := os.ReadFile(dump)
+	require.NoError(t, err)
+	want, err := os.ReadFile(acc)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(want, got), "dump differs from chain.acc")
+}
+
+func TestDBErrors(t *testing.T) {
+	_, _, err := runApp(t, "db", "state")
+	require.ErrorContains(t, err, "configuration is required")
+	_, _, err = runApp(t, "db", "state", "--network", "unit_testnet", "--config", "x")
+	require.ErrorContains(t, err, "exclusive")
+	_, _, err = runApp(t, "db", "state", "--network", "nonet")
+	require.ErrorIs(t, err, config.ErrUnknownNetwork)
+	_, _, err = runApp(t, "db", "state", "--network", "unit_testnet", "--db", "rocks")
+	require.ErrorIs(t, err, storage.ErrUnknownEngine)
+
+	// A locked database.
+	dbPath := filepath.Join(t.TempDir(), "chain")
+	st, err := storage.Open(storage.Options{Engine: storage.EnginePebble, Path: dbPath})
+	require.NoError(t, err)
+	_, _, err = runApp(t, "db", "state", "--network", "unit_testnet", "--db", "pebble", "--db-path", dbPath)
+	require.ErrorIs(t, err, storage.ErrLocked)
+	require.ErrorContains(t, err, "in use")
+	require.NoError(t, st.Close())
+
+	// An empty database is initialized with the genesis block.
+	out, _, err := runApp(t, "db", "state", "--network", "unit_testnet", "--db", "pebble", "--db-path", dbPath)
+	require.NoError(t, err)
+	require.Contains(t, out, `"height": 0`)
+
+	// A corrupt one.
+	bad := filepath.Join(t.TempDir(), "bad")
+	require.NoError(t, os.MkdirAll(bad, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(bad, "CURRENT"), []byte("garbage\n"), 0o644))
+	_, _, err = runApp(t, "db", "state", "--network", "unit_testnet", "--db", "pebble", "--db-path", bad)
+	require.Error(t, err)
+	require.True(t, strings.Contains(err.Error(), "damaged") || strings.Contains(err.Error(), "pebble"), err.Error())
+
+	// Another network's database.
+	_, _, err = runApp(t, "db", "state", "--network", "testnet", "--db", "pebble", "--db-path", dbPath)
+	require.ErrorContains(t, err, "another chain")
+
+	// Restore of a missing file, bad file.
+	_, _, err = runApp(t, "db", "restore", "--network", "unit_testnet", "--db", "memory", "/nonexistent.acc")
+	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+// testRoot is the n3node root command with this family only.
+func testRoot() *cli.Command {
+	return &cli.Command{Name: "n3node", Commands: []*cli.Command{Command()}}
+}

@@ -1,0 +1,3 @@
+// Package utilcmd is `n3node util`: convert prints every reading of a value
+// (address, script hash, hex, base64, public key, integer).
+package utilcmd
