@@ -169,7 +169,11 @@ func theirsFlags(t *testing.T, bin, path, cfgPath string, loose bool) (outputs, 
 	if err != nil {
 		return o, err
 	}
-	o.debug, err = normaliseDebug(raw, filepath.Dir(path))
+	root := path
+	if strings.HasSuffix(path, ".go") {
+		root = filepath.Dir(path)
+	}
+	o.debug, err = normaliseDebug(raw, root)
 	return o, err
 }
 
