@@ -25,7 +25,7 @@ func corpusCases(t *testing.T) []string {
 	}
 	var names []string
 	for _, e := range entries {
-		if e.IsDir() && e.Name() != "lib" {
+		if e.IsDir() && e.Name() != "lib" && e.Name() != "rejects" {
 			names = append(names, e.Name())
 		}
 	}
@@ -223,4 +223,36 @@ func knownDiffs(t *testing.T) map[string]bool {
 		}
 	}
 	return m
+}
+
+// TestRejects compiles the contracts under testdata/corpus/rejects, each
+// using something the compiler does not support, and checks the error
+// names the file, line, column and construct (the "// want:" comment).
+func TestRejects(t *testing.T) {
+	base := filepath.Join(corpusDir, "rejects")
+	entries, err := os.ReadDir(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Run(e.Name(), func(t *testing.T) {
+			dir := filepath.Join(base, e.Name())
+			src, err := os.ReadFile(filepath.Join(dir, "main.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, _, _ := strings.Cut(string(src), "\n")
+			want, ok := strings.CutPrefix(first, "// want: ")
+			if !ok {
+				t.Fatal("no // want: line")
+			}
+			_, _, _, err = Compile(dir, Options{Config: Config{Name: "x"}})
+			if err == nil {
+				t.Fatal("compiled")
+			}
+			if !strings.Contains(err.Error(), want) {
+				t.Fatalf("error %q does not contain %q", err, want)
+			}
+		})
+	}
 }
