@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target of the main module (each `func FuzzX` in a _test.go
-# file; the nested module internal/bintriediff has its own make target), one
-# `go test -fuzz` per target, and stops at the first failure. A crasher lands
+# file; nested modules have their own make targets), and stops at the first
+# failure. A crasher lands
 # in the package's testdata/fuzz/FuzzX/ and then runs as a plain test: fix the
 # code, keep the file as a seed.
 #
@@ -19,8 +19,14 @@ mintime=${FUZZMINTIME:-2s}
 par=()
 [[ -n ${FUZZPAR:-} ]] && par=(-test.parallel="$FUZZPAR")
 
-mapfile -t dirs < <(find . -name '*_test.go' -not -path './internal/bintriediff/*' \
-	-exec grep -l '^func Fuzz' {} + | xargs -n1 dirname | sort -u | grep -E "${FUZZPKG:-.}")
+# Nested modules (a go.mod below the root: internal/bintriediff,
+# internal/neogodiff, testdata) have their own make targets.
+prune=()
+while read -r m; do
+	prune+=(-path "$(dirname "$m")" -prune -o)
+done < <(find . -mindepth 2 -name go.mod)
+mapfile -t dirs < <(find . "${prune[@]}" -name '*_test.go' -print |
+	xargs grep -l '^func Fuzz' | xargs -n1 dirname | sort -u | grep -E "${FUZZPKG:-.}")
 # Each package's instrumented test binary is built once (go test -c -fuzz)
 # and run once per target in the package directory (for testdata/), with
 # the fuzz cache where `go test -fuzz` keeps it.
