@@ -30,7 +30,8 @@
 // committer that updates the trie and commits, while the next block
 // executes. The results are those of sequential processing: each step
 // reads exactly the state the sequential order gives it (docs/ledger.md
-// explains why). AddBlock is AddBlocks for one block.
+// explains why). AddBlock is AddBlocks for one block; AddBlockStream is
+// AddBlocks reporting each committed block (the P2P block queue feeds it).
 //
 // # Subpackages
 //
@@ -56,6 +57,15 @@
 // transfers.go and records.go (indexes), statejump.go and
 // validatedroot.go (state sync and validated roots), genesis.go, gc.go,
 // errors.go.
+//
+// # A database that refuses writes
+//
+// The committed layer reaches the disk store in the background (every
+// PersistInterval; Persist forces one). When such a write fails (a full
+// disk: storage.ErrDiskFull) the chain refuses blocks and transactions
+// with ErrWritesPaused, reads go on, and the next write that succeeds
+// resumes it (WritesPaused reports the state); Close writes what was held
+// back into the store's reserve.
 //
 // # Concurrency
 //

@@ -17,6 +17,10 @@ type Version struct {
 	Protocol    Protocol    `json:"protocol"`
 	Application Application `json:"application,omitzero"`
 	RPC         RPC         `json:"rpc"`
+	// WritesPaused says why the node refuses blocks and transactions
+	// while its database refuses writes (a full disk); n3node's
+	// extension, absent otherwise.
+	WritesPaused string `json:"writespaused,omitzero"`
 }
 
 // RPC describes the RPC server settings clients care about.
