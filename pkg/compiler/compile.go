@@ -27,6 +27,9 @@ type Options struct {
 	// NoPermissionsCheck skips checking contract calls against the
 	// configured permissions.
 	NoPermissionsCheck bool
+	// NoStandardCheck skips checking the ABI against the claimed NEP
+	// standards (and NEP-26/27 for contracts with payment callbacks).
+	NoStandardCheck bool
 }
 
 // ErrInternal wraps a failure of the compiler itself (a construct it did
@@ -140,6 +143,21 @@ func buildManifest(di *DebugInfo, o *Options) (*manifest.Manifest, error) {
 	}
 	if err := m.IsValid(hash.Uint160{}, true); err != nil {
 		return nil, fmt.Errorf("manifest is invalid: %w", err)
+	}
+	if !o.NoStandardCheck {
+		if err := checkStandards(m, o.SupportedStandards...); err != nil {
+			return nil, err
+		}
+		if m.ABI.GetMethod(manifest.MethodOnNEP11Payment, -1) != nil {
+			if err := checkStandards(m, manifest.NEP26StandardName); err != nil {
+				return nil, err
+			}
+		}
+		if m.ABI.GetMethod(manifest.MethodOnNEP17Payment, -1) != nil {
+			if err := checkStandards(m, manifest.NEP27StandardName); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if !o.NoEventsCheck {
 		if err := checkEvents(di, m); err != nil {

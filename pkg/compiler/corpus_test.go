@@ -265,7 +265,11 @@ func TestRejects(t *testing.T) {
 			if !ok {
 				t.Fatal("no // want: line")
 			}
-			_, _, _, err = Compile(dir, Options{Config: Config{Name: "x"}})
+			cfg := &Config{Name: "x"}
+			if fileExists(filepath.Join(dir, "contract.yml")) {
+				cfg, _ = caseConfig(t, dir)
+			}
+			_, _, _, err = Compile(dir, Options{Config: *cfg})
 			if err == nil {
 				t.Fatal("compiled")
 			}

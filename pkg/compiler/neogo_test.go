@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/n3node/n3node/internal/refchain/neogo"
@@ -67,5 +68,35 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestNeoGoRejects runs neo-go on the reject corpus: for each contract it
+// reports whether neo-go rejects it too and, where both reject for a
+// manifest reason, checks that the messages agree.
+func TestNeoGoRejects(t *testing.T) {
+	bin := neoGoBinary(t)
+	base := filepath.Join(corpusDir, "rejects")
+	entries, err := os.ReadDir(base)
+	must(t, err)
+	for _, e := range entries {
+		t.Run(e.Name(), func(t *testing.T) {
+			dir := filepath.Join(base, e.Name())
+			cfg, cfgPath := caseConfig(t, dir)
+			_, theirErr := theirs(t, bin, dir, cfgPath)
+			_, _, _, ourErr := Compile(dir, Options{Config: *cfg})
+			if ourErr == nil {
+				t.Fatal("we accept")
+			}
+			if theirErr == nil {
+				t.Logf("neo-go accepts (we reject: %v)", ourErr)
+				return
+			}
+			stderr := string(theirErr.(*exec.ExitError).Stderr)
+			if strings.Contains(ourErr.Error(), "manifest is not compliant") && !strings.Contains(stderr, ourErr.Error()) {
+				t.Errorf("messages differ:\n ours   %v\n neo-go %s", ourErr, stderr)
+			}
+			t.Logf("both reject: neo-go: %s", strings.TrimSpace(stderr))
+		})
 	}
 }

@@ -19,7 +19,7 @@ func compileCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "compile",
 		Usage:     "compile a Go smart contract to a .nef file (and manifest, debug info)",
-		UsageText: "n3node contract compile -i DIR|FILE [-o X.nef] [-m X.manifest.json -c contract.yml] [-d debug.json] [--no-events] [--no-permissions]",
+		UsageText: "n3node contract compile -i DIR|FILE [-o X.nef] [-m X.manifest.json -c contract.yml] [-d debug.json] [--no-events] [--no-permissions] [--no-standards]",
 		Description: `Compiles a contract written against neo-go's interop API; the output is
    byte-identical to neo-go 0.120.0's 'contract compile'. With neither -o, -m
    nor -c, the names are derived from the input (DIR/DIR.nef, DIR/DIR.yml,
@@ -32,6 +32,7 @@ func compileCommand() *cli.Command {
 			&cli.StringFlag{Name: "debug", Aliases: []string{"d"}, Usage: "output debug information file"},
 			&cli.BoolFlag{Name: "no-events", Usage: "do not check emitted events against the configuration"},
 			&cli.BoolFlag{Name: "no-permissions", Usage: "do not check contract calls against the configured permissions"},
+			&cli.BoolFlag{Name: "no-standards", Usage: "do not check the ABI against the claimed NEP standards"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print the script in hex"},
 		},
 		Action: contractCompile,
@@ -60,7 +61,8 @@ func contractCompile(_ context.Context, c *cli.Command) error {
 			out = strings.TrimSuffix(src, ".go") + ".nef"
 		}
 	}
-	opts := compiler.Options{NoEventsCheck: c.Bool("no-events"), NoPermissionsCheck: c.Bool("no-permissions")}
+	opts := compiler.Options{NoEventsCheck: c.Bool("no-events"), NoPermissionsCheck: c.Bool("no-permissions"),
+		NoStandardCheck: c.Bool("no-standards")}
 	if cfgPath != "" {
 		data, err := os.ReadFile(cfgPath)
 		if err != nil {
