@@ -124,6 +124,9 @@ type Context struct {
 	// Invocations counts contract invocations by hash (nil until the
 	// first; CountInvocation adds one).
 	Invocations map[hash.Uint160]int
+	// InvocationCalls are the System.Contract.Call calls made so far,
+	// recorded with Config.SaveInvocations (never rolled back).
+	InvocationCalls []state.ContractInvocation
 	// NonceData is the GetRandom state.
 	NonceData [NonceDataLen]byte
 	// GetRandomCounter counts GetRandom calls (from HF_Aspidochelone).
