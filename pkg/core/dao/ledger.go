@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/state"
@@ -29,6 +30,11 @@ const conflictRecordLen = 1 + 4
 
 // txRecordHeaderLen is ExecTransaction, the block index and the VM state.
 const txRecordHeaderLen = 1 + 4 + 1
+
+// lookupKeys are scratch buffers for the executable keys of lookups (the
+// already-on-chain check of every transaction): a key passed to Get
+// escapes through the store interface, and stores do not keep it.
+var lookupKeys = sync.Pool{New: func() any { return new([1 + hash.Uint256Size + hash.Uint160Size]byte) }}
 
 func executableKey(h hash.Uint256) []byte {
 	k := make([]byte, 1+hash.Uint256Size, 1+hash.Uint256Size+hash.Uint160Size)
@@ -156,7 +162,11 @@ func (d *Simple) GetTransaction(h hash.Uint256) (*transaction.Transaction, uint3
 // signer with signers (any conflict if signers is empty). Block hashes are
 // not transactions.
 func (d *Simple) HasTransaction(h hash.Uint256, signers []transaction.Signer, currentIndex, maxTraceableBlocks uint32) error {
-	key := executableKey(h)
+	buf := lookupKeys.Get().(*[1 + hash.Uint256Size + hash.Uint160Size]byte)
+	defer lookupKeys.Put(buf)
+	buf[0] = DataExecutable
+	copy(buf[1:], h[:])
+	key := buf[:1+hash.Uint256Size]
 	v, err := d.Store.Get(key)
 	if err != nil || len(v) < conflictRecordLen || v[0] != ExecTransaction {
 		return nil

@@ -49,7 +49,8 @@ type SeekRange struct {
 // Every method is safe for concurrent use. Keys are non-empty.
 type Store interface {
 	// Get returns a copy of the value stored under key or ErrKeyNotFound.
-	// A stored empty value is returned as a non-nil empty slice.
+	// A stored empty value is returned as a non-nil empty slice. The store
+	// does not keep key after it returns (callers may reuse the buffer).
 	Get(key []byte) ([]byte, error)
 	// PutChangeSet atomically stores every entry of puts, where a nil value
 	// deletes the key and an empty non-nil value stores an empty value.
