@@ -32,8 +32,8 @@ func Command() *cli.Command {
 	}
 	return &cli.Command{
 		Name:  "contract",
-		Usage: "deploy and invoke smart contracts through any N3 node's RPC",
-		Commands: []*cli.Command{
+		Usage: "contract tools (init, inspect, calc-hash, manifest, bindings) and deployment and invocation through any N3 node's RPC",
+		Commands: append([]*cli.Command{
 			{
 				Name:      "deploy",
 				Usage:     "deploy a contract (.nef and manifest)",
@@ -85,7 +85,7 @@ func Command() *cli.Command {
 				}, txsend.RPCFlags()...),
 				Action: testInvokeScript,
 			},
-		},
+		}, toolCommands()...),
 	}
 }
 
