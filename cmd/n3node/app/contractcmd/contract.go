@@ -85,7 +85,7 @@ func Command() *cli.Command {
 				}, txsend.RPCFlags()...),
 				Action: testInvokeScript,
 			},
-		}, toolCommands()...),
+		}, append(toolCommands(), generateCommands()...)...),
 	}
 }
 

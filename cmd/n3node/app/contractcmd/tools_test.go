@@ -192,3 +192,16 @@ func TestToolsNeoGo(t *testing.T) {
 		}
 	}
 }
+
+func TestGenerateWrapper(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.go")
+	mustRun(t, "generate-wrapper", "-m", "testdata/nep17.manifest.json", "-o", out, "--hash", "0x41f544fc600fd9c0264c9473f5bd2f1b8581692b")
+	// neo-go 0.120.0's output for the same flags.
+	if got, want := readFile(t, out), readFile(t, "testdata/nep17.wrapper.go.txt"); got != want {
+		t.Fatalf("wrapper differs from neo-go's:\n%s", got)
+	}
+	if _, err := run(t, "generate-wrapper", "-m", "testdata/nep17.manifest.json", "-o", out, "--hash", "zz"); err == nil ||
+		!strings.Contains(err.Error(), "invalid contract hash") {
+		t.Fatalf("bad hash: %v", err)
+	}
+}
