@@ -77,10 +77,10 @@ network-interop:
 # `make rpc-live-update` rewrites the recorded answers the default suite replays.
 rpc-live:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLiveWire$$' -v ./pkg/rpcserver/
-	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLive' -timeout 10m -v ./pkg/rpcserver/chainrpc/coreledger/
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoLive' -timeout 10m -v ./pkg/node/rpcledger/
 
 rpc-live-update:
-	N3NODE_NEOGO=1 N3NODE_NEOGO_UPDATE=1 $(GO) test -count=1 -run '^TestNeoGoLive' -timeout 10m -v ./pkg/rpcserver/chainrpc/coreledger/
+	N3NODE_NEOGO=1 N3NODE_NEOGO_UPDATE=1 $(GO) test -count=1 -run '^TestNeoGoLive' -timeout 10m -v ./pkg/node/rpcledger/
 
 # Wallet CLI end to end (docs/wallet-cli.md): starts a neo-go 0.120.0 single-node privnet
 # and runs every wallet/contract command against it in process. Needs neo-go like refchain.

@@ -35,9 +35,22 @@ var rules = []rule{
 	{"pkg/consensus", "pkg/network", "consensus declares what it needs of the network (it may use the wire formats of pkg/network/payload)"},
 	{"pkg/network", "pkg/rpcserver", "the network does not know RPC"},
 	{"pkg/network", "pkg/consensus", "the network does not know consensus"},
+	{"pkg/core", "pkg/network", "the ledger does not know the network; pkg/node adapts its payloads (VerifyExtensible takes sender, hash and witness)"},
+	{"pkg/core", "pkg/rpcserver", "the ledger does not know RPC; chainrpc declares what it needs"},
+	{"pkg/core", "pkg/services", "the ledger does not know the services; they query it"},
+	{"pkg/core", "pkg/consensus", "the ledger does not know consensus"},
 	{"pkg/", "cmd/", "libraries never import commands"},
 	{"pkg/", "internal/", "production code does not use test helpers"},
 }
+
+// engines are the storage engines, which only the node's storage may pull
+// in.
+var engines = []string{"github.com/cockroachdb/pebble", "go.etcd.io/bbolt", "github.com/syndtr/goleveldb"}
+
+// engineFree are the packages that must not depend on a storage engine:
+// the client and the wire types it shares with the server (a client binary
+// carries no database).
+var engineFree = []string{"pkg/rpcclient", "pkg/neorpc"}
 
 // allowed are exceptions to rules: pure wire-format packages below a
 // forbidden tree that a package may use.
@@ -93,6 +106,13 @@ func TestLayering(t *testing.T) {
 				t.Errorf("%s depends on %s: neo-go may only be used from test files", pkg, dep)
 			}
 			if !strings.HasPrefix(dep, module+"/") {
+				for _, from := range engineFree {
+					for _, e := range engines {
+						if matches(pkg, from) && strings.HasPrefix(dep, e) && !strings.HasSuffix(pkg, "_test") {
+							t.Errorf("%s depends on %s: the RPC client and its types carry no storage engine", pkg, dep)
+						}
+					}
+				}
 				continue
 			}
 			for _, r := range rules {

@@ -7,7 +7,10 @@
 // n3node's ledger tests restore chain.acc and compare every height's state
 // root and every application log with these records; its RPC tests replay the
 // records against an n3node RPC server and compare the answers (see Replay).
-// The generator lives in the chaingen subpackage and needs the neo-go binary;
+// The family: chaingen generates the chain (it needs the neo-go binary),
+// neogo runs neo-go nodes, ledgerdiff restores a fixture into an n3node
+// ledger and reports every state root and application log that differs,
+// cmd/refchain rewrites the fixtures. The generator needs the neo-go binary;
 // this package does not: Load, Check and the chain.acc reader work on the
 // committed files alone. docs/refchain.md describes the scenario and the
 // fixture formats.

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
@@ -24,30 +25,10 @@ const (
 	DefaultFeePerByte    = 1000
 	DefaultExecFeeFactor = 30
 
-	// Opcode prices (C# ApplicationEngine.OpCodePriceTable): PUSHDATA1 is
-	// 1<<3; PUSHINT8 and PUSH0..PUSH16 are 1; SYSCALL itself is 0.
-	pushDataPrice = 1 << 3
-	pushIntPrice  = 1
-	syscallPrice  = 0
-	// checkSigPrice is C# ApplicationEngine.CheckSigPrice.
-	checkSigPrice = 1 << 15
-
 	// prepSystemFee is the system fee of a funding transfer (neo-bench's
 	// 0.11 GAS; a NEO transfer with GAS distribution costs far less).
 	prepSystemFee = 11_000_000
 )
-
-// SignatureContractCost is the verification price of a single-signature
-// witness before the exec fee factor (C# Helper.SignatureContractCost).
-func SignatureContractCost() int64 {
-	return pushDataPrice*2 + syscallPrice + checkSigPrice
-}
-
-// MultiSignatureContractCost is the verification price of an m-of-n witness
-// before the exec fee factor (C# Helper.MultiSignatureContractCost).
-func MultiSignatureContractCost(m, n int) int64 {
-	return pushDataPrice*int64(m+n) + 2*pushIntPrice + syscallPrice + checkSigPrice*int64(n)
-}
 
 // RequiredNetworkFee is the smallest network fee a node accepts for a
 // transaction whose witnesses are all standard: size × feePerByte plus
@@ -55,17 +36,17 @@ func MultiSignatureContractCost(m, n int) int64 {
 // Wallet.CalculateNetworkFee for signature and multi-signature accounts).
 // It returns -1 if a witness is not a standard contract.
 func RequiredNetworkFee(tx *transaction.Transaction, feePerByte, execFeeFactor int64) int64 {
-	fee := int64(tx.Size()) * feePerByte
+	total := int64(tx.Size()) * feePerByte
 	for _, w := range tx.Witnesses {
 		switch {
 		case smartcontract.IsSignatureContract(w.VerificationScript):
-			fee += execFeeFactor * SignatureContractCost()
+			total += execFeeFactor * fee.SignatureContractCost()
 		case smartcontract.IsMultiSigContract(w.VerificationScript):
 			m, n, _ := smartcontract.ParseMultiSigContractMN(w.VerificationScript)
-			fee += execFeeFactor * MultiSignatureContractCost(m, n)
+			total += execFeeFactor * fee.MultiSignatureContractCost(m, n)
 		default:
 			return -1
 		}
 	}
-	return fee
+	return total
 }

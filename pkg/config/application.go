@@ -189,25 +189,31 @@ func (l Logger) Validate() error {
 	return nil
 }
 
-// P2P configures the peer-to-peer server.
+// P2P configures the peer-to-peer server. Fields are grouped by what they
+// tune; the YAML keys are neo-go's.
 type P2P struct {
 	// Addresses are "[host]:[port][:announcedPort]" to listen on.
-	Addresses        []string `yaml:"Addresses"`
-	AttemptConnPeers int      `yaml:"AttemptConnPeers"`
-	// BroadcastFactor (0-100) tunes gossip fan-out.
-	BroadcastFactor int `yaml:"BroadcastFactor"`
+	Addresses []string `yaml:"Addresses"`
+
+	// How many peers to keep and to dial (see WithDefaults).
+	MinPeers         int `yaml:"MinPeers"`
+	MaxPeers         int `yaml:"MaxPeers"`
+	AttemptConnPeers int `yaml:"AttemptConnPeers"`
+
+	// Connection timing. PingInterval defaults to 30s and PingTimeout to
+	// 90s when absent.
+	DialTimeout       time.Duration `yaml:"DialTimeout"`
+	PingTimeout       time.Duration `yaml:"PingTimeout"`
+	PingInterval      time.Duration `yaml:"PingInterval"`
+	ProtoTickInterval time.Duration `yaml:"ProtoTickInterval"`
+
+	// Relay: BroadcastFactor (0-100) tunes gossip fan-out,
 	// BroadcastTxsBatchDelay is how long transactions are batched before
 	// being announced.
+	BroadcastFactor        int           `yaml:"BroadcastFactor"`
 	BroadcastTxsBatchDelay time.Duration `yaml:"BroadcastTxsBatchDelay"`
-	DialTimeout            time.Duration `yaml:"DialTimeout"`
-	DisableCompression     bool          `yaml:"DisableCompression"`
 	ExtensiblePoolSize     int           `yaml:"ExtensiblePoolSize"`
-	MaxPeers               int           `yaml:"MaxPeers"`
-	MinPeers               int           `yaml:"MinPeers"`
-	// PingInterval defaults to 30s and PingTimeout to 90s when absent.
-	PingInterval      time.Duration `yaml:"PingInterval"`
-	PingTimeout       time.Duration `yaml:"PingTimeout"`
-	ProtoTickInterval time.Duration `yaml:"ProtoTickInterval"`
+	DisableCompression     bool          `yaml:"DisableCompression"`
 }
 
 // Defaults neo-go's network server applies to unset or bad P2P values.
@@ -439,25 +445,31 @@ func setIfNonPositive(v *int, def int) {
 	}
 }
 
-// OracleConfiguration configures the oracle service.
+// OracleConfiguration configures the oracle service; the YAML keys are
+// neo-go's.
 type OracleConfiguration struct {
-	Enabled               bool               `yaml:"Enabled"`
-	AllowPrivateHost      bool               `yaml:"AllowPrivateHost"`
-	AllowedContentTypes   []string           `yaml:"AllowedContentTypes"`
-	Nodes                 []string           `yaml:"Nodes"`
-	NeoFS                 NeoFSConfiguration `yaml:"NeoFS"`
-	MaxTaskTimeout        time.Duration      `yaml:"MaxTaskTimeout"`
-	RefreshInterval       time.Duration      `yaml:"RefreshInterval"`
-	MaxConcurrentRequests int                `yaml:"MaxConcurrentRequests"`
-	RequestTimeout        time.Duration      `yaml:"RequestTimeout"`
-	ResponseTimeout       time.Duration      `yaml:"ResponseTimeout"`
-	UnlockWallet          Wallet             `yaml:"UnlockWallet"`
+	Enabled      bool   `yaml:"Enabled"`
+	UnlockWallet Wallet `yaml:"UnlockWallet"`
+	// Nodes are the RPC endpoints responses are broadcast to.
+	Nodes []string `yaml:"Nodes"`
+
+	// What may be fetched.
+	AllowPrivateHost    bool               `yaml:"AllowPrivateHost"`
+	AllowedContentTypes []string           `yaml:"AllowedContentTypes"`
+	NeoFS               NeoFSConfiguration `yaml:"NeoFS"`
+
+	// Limits and timing.
+	MaxConcurrentRequests int           `yaml:"MaxConcurrentRequests"`
+	RequestTimeout        time.Duration `yaml:"RequestTimeout"`
+	MaxTaskTimeout        time.Duration `yaml:"MaxTaskTimeout"`
+	ResponseTimeout       time.Duration `yaml:"ResponseTimeout"`
+	RefreshInterval       time.Duration `yaml:"RefreshInterval"`
 }
 
 // NeoFSConfiguration configures the oracle's NeoFS access.
 type NeoFSConfiguration struct {
-	Nodes   []string      `yaml:"Nodes"`
 	Timeout time.Duration `yaml:"Timeout"`
+	Nodes   []string      `yaml:"Nodes"`
 }
 
 // NeoFSService is the common part of the NeoFS fetchers. n3node parses and

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/config/netmode"
+	"github.com/n3node/n3node/pkg/encoding/address"
 )
 
 const (
@@ -136,7 +137,7 @@ func TestPublicNetworkVectors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if uint32(bc.Magic) != v.NetworkMagic || netmode.AddressVersion != v.AddressVersion ||
+			if uint32(bc.Magic) != v.NetworkMagic || address.Version != v.AddressVersion ||
 				bc.TimePerBlock != time.Duration(v.MillisecondsPerBlock)*time.Millisecond ||
 				bc.Genesis.TimePerBlock != bc.TimePerBlock ||
 				bc.MaxTransactionsPerBlock != v.MaxTxPerBlock || bc.MemPoolSize != v.MemPool ||

@@ -22,6 +22,8 @@ type ProtocolConfiguration struct {
 	Genesis Genesis `yaml:"Genesis"`
 	// Magic is the network identifier.
 	Magic netmode.Magic `yaml:"Magic"`
+	// SeedList lists "host:port" peers to connect to first.
+	SeedList []string `yaml:"SeedList"`
 	// MemPoolSize is the capacity of the transaction pool (default 50000).
 	MemPoolSize int `yaml:"MemPoolSize"`
 	// Hardforks maps hardfork names to activation heights. A nil map (no
@@ -56,8 +58,6 @@ type ProtocolConfiguration struct {
 	NeoFSStateSyncExtensions bool `yaml:"NeoFSStateSyncExtensions"`
 	// ReservedAttributes allows the experimental attribute range.
 	ReservedAttributes bool `yaml:"ReservedAttributes"`
-	// SeedList lists "host:port" peers to connect to first.
-	SeedList []string `yaml:"SeedList"`
 	// StandbyCommittee lists the committee's public keys (hex); the first
 	// ValidatorsCount are the standby validators.
 	StandbyCommittee []string `yaml:"StandbyCommittee"`

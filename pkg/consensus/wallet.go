@@ -1,7 +1,6 @@
 package consensus
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/n3node/n3node/pkg/config"
@@ -10,20 +9,16 @@ import (
 )
 
 // ErrNoKeys means no account of the consensus wallet opened with the
-// password.
-var ErrNoKeys = errors.New("consensus: no wallet account opens with the password")
+// password (wallet.ErrNoKeys).
+var ErrNoKeys = wallet.ErrNoKeys
 
-// UnlockWallet reads the consensus wallet (ApplicationConfiguration.
-// Consensus.UnlockWallet: a file or "embedded:<name>") and decrypts every
-// account the password opens, returning each key once, for Config.Keys.
-// As neo-go, it fails if the password opens none.
+// UnlockWallet returns the keys of the consensus wallet
+// (ApplicationConfiguration.Consensus.UnlockWallet) for Config.Keys:
+// wallet.ReadKeys, with the error naming the consensus wallet.
 func UnlockWallet(w config.Wallet) ([]*keys.PrivateKey, error) {
 	ks, err := wallet.ReadKeys(w)
 	if err != nil {
 		return nil, fmt.Errorf("consensus wallet: %w", err)
-	}
-	if len(ks) == 0 {
-		return nil, fmt.Errorf("%w: %s", ErrNoKeys, w.Path)
 	}
 	return ks, nil
 }

@@ -87,7 +87,7 @@ type Blockchain struct {
 	persist    *persister
 	events     *dispatcher
 	stats      pipelineStats
-	extensible extensibleList
+	extensible senders
 	closed     atomic.Bool
 
 	gcMu   sync.Mutex

@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
-	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/storage"
-	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/core/transferlog"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/stretchr/testify/require"
@@ -39,21 +38,21 @@ func openPebble(t testing.TB, dir string) storage.Store {
 // transfer logs) and it goes on.
 func TestReopen(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
-	gen := newTestChain(t)
-	blocks, contract := gen.genBlocks(mustHeader(t, gen.bc, 0), 40)
+	gen := testchain.New(t)
+	blocks, contract := genBlocks(gen, mustHeader(t, gen.BC, 0), 40)
 
-	c := newTestChain(t, chainOpts{store: openPebble(t, dir)})
-	c.bc.SeedGASForTest(gen.validatorAccount(), 1_000_000_0000_0000)
-	require.NoError(t, c.bc.AddBlocks(context.Background(), streamBlocks(blocks[:30])))
+	c := testchain.New(t, testchain.Options{Store: openPebble(t, dir)})
+	c.BC.SeedGASForTest(gen.Account(), 1_000_000_0000_0000)
+	require.NoError(t, c.BC.AddBlocks(context.Background(), streamBlocks(blocks[:30])))
 	hdrs := []*block.Header{&blocks[30].Header, &blocks[31].Header}
-	require.NoError(t, c.bc.AddHeaders(hdrs...))
-	root30, err := c.bc.GetStateRoot(30)
+	require.NoError(t, c.BC.AddHeaders(hdrs...))
+	root30, err := c.BC.GetStateRoot(30)
 	require.NoError(t, err)
-	fee := c.bc.FeePerByte()
+	fee := c.BC.FeePerByte()
 	require.NotEqual(t, int64(1000), fee)
-	require.NoError(t, c.bc.Close())
+	require.NoError(t, c.BC.Close())
 
-	cfg := testConfig(t, chainOpts{})
+	cfg := testchain.Config(t, testchain.Options{})
 	bc, err := core.New(cfg, openPebble(t, dir), core.Options{})
 	require.NoError(t, err)
 	defer bc.Close()
@@ -70,10 +69,10 @@ func TestReopen(t *testing.T) {
 	require.EqualValues(t, 40, bc.BlockHeight())
 
 	// The same blocks in one go give the same root.
-	ref := newTestChain(t)
-	ref.bc.SeedGASForTest(gen.validatorAccount(), 1_000_000_0000_0000)
-	require.NoError(t, ref.bc.AddBlocks(context.Background(), streamBlocks(blocks)))
-	want, err := ref.bc.GetStateRoot(40)
+	ref := testchain.New(t)
+	ref.BC.SeedGASForTest(gen.Account(), 1_000_000_0000_0000)
+	require.NoError(t, ref.BC.AddBlocks(context.Background(), streamBlocks(blocks)))
+	want, err := ref.BC.GetStateRoot(40)
 	require.NoError(t, err)
 	got, err := bc.GetStateRoot(40)
 	require.NoError(t, err)
@@ -81,11 +80,11 @@ func TestReopen(t *testing.T) {
 
 	// A database of another network is refused.
 	require.NoError(t, bc.Close())
-	other := testConfig(t, chainOpts{extra: "  MaxTraceableBlocks: 1000\n"})
+	other := testchain.Config(t, testchain.Options{Protocol: "  MaxTraceableBlocks: 1000\n"})
 	other.Magic = 43
 	_, err = core.New(other, openPebble(t, dir), core.Options{})
 	require.ErrorIs(t, err, core.ErrGenesisMismatch)
-	ledger := testConfig(t, chainOpts{app: "  KeepOnlyLatestState: true\n"})
+	ledger := testchain.Config(t, testchain.Options{App: "  KeepOnlyLatestState: true\n"})
 	_, err = core.New(ledger, openPebble(t, dir), core.Options{})
 	require.ErrorIs(t, err, core.ErrVersionMismatch)
 }
@@ -93,16 +92,16 @@ func TestReopen(t *testing.T) {
 // Transfer notifications of a deployed contract are logged for both sides,
 // newest first, across batches, with the last-updated height.
 func TestTransferLogs(t *testing.T) {
-	c := newTestChain(t)
-	blocks, contract := c.genBlocks(mustHeader(t, c.bc, 0), 150)
-	c.bc.SeedGASForTest(c.validatorAccount(), 1_000_000_0000_0000)
-	require.NoError(t, c.bc.AddBlocks(context.Background(), streamBlocks(blocks)))
-	cs := c.bc.GetContractState(contract)
+	c := testchain.New(t)
+	blocks, contract := genBlocks(c, mustHeader(t, c.BC, 0), 150)
+	c.BC.SeedGASForTest(c.Account(), 1_000_000_0000_0000)
+	require.NoError(t, c.BC.AddBlocks(context.Background(), streamBlocks(blocks)))
+	cs := c.BC.GetContractState(contract)
 	require.NotNil(t, cs)
 	from, to := hash.Uint160{1}, hash.Uint160{2}
 	for _, acc := range []hash.Uint160{from, to} {
 		var got []*transferlog.Transfer
-		require.NoError(t, c.bc.ForEachNEP17Transfer(acc, ^uint64(0), func(tr *transferlog.Transfer) (bool, error) {
+		require.NoError(t, c.BC.ForEachTransfer(acc, false, ^uint64(0), func(tr *transferlog.Transfer) (bool, error) {
 			got = append(got, tr)
 			return true, nil
 		}))
@@ -122,13 +121,13 @@ func TestTransferLogs(t *testing.T) {
 			require.Equal(t, cs.ID, tr.Asset)
 			require.Equal(t, blocks[idx-1].Timestamp, tr.Timestamp)
 		}
-		lu, err := c.bc.GetTokenLastUpdated(acc)
+		lu, err := c.BC.GetTokenLastUpdated(acc)
 		require.NoError(t, err)
 		require.Equal(t, map[int32]uint32{cs.ID: 150}, lu)
 	}
 	// A time window: transfers of blocks 100..110 only.
 	var n int
-	require.NoError(t, c.bc.ForEachNEP17Transfer(to, blocks[109].Timestamp, func(tr *transferlog.Transfer) (bool, error) {
+	require.NoError(t, c.BC.ForEachTransfer(to, false, blocks[109].Timestamp, func(tr *transferlog.Transfer) (bool, error) {
 		if tr.Timestamp > blocks[109].Timestamp {
 			return true, nil
 		}
@@ -159,10 +158,10 @@ func (s *slowStore) PutChangeSet(m map[string][]byte) error {
 func TestBackPressure(t *testing.T) {
 	const limit = 1000
 	store := &slowStore{Store: storage.NewMemoryStore(), delay: 30 * time.Millisecond}
-	c := newTestChain(t, chainOpts{store: store, opts: core.Options{MaxPendingKeys: limit, PersistInterval: time.Hour}})
-	gen := newTestChain(t)
-	blocks, _ := gen.genBlocks(mustHeader(t, gen.bc, 0), 200)
-	c.bc.SeedGASForTest(gen.validatorAccount(), 1_000_000_0000_0000)
+	c := testchain.New(t, testchain.Options{Store: store, Core: core.Options{MaxPendingKeys: limit, PersistInterval: time.Hour}})
+	gen := testchain.New(t)
+	blocks, _ := genBlocks(gen, mustHeader(t, gen.BC, 0), 200)
+	c.BC.SeedGASForTest(gen.Account(), 1_000_000_0000_0000)
 
 	var (
 		maxSeen  atomic.Int64
@@ -170,13 +169,13 @@ func TestBackPressure(t *testing.T) {
 		wg       sync.WaitGroup
 	)
 	ch := make(chan *block.Block)
-	c.bc.SubscribeForBlocks(ch)
+	c.BC.SubscribeForBlocks(ch)
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		prev := 0
 		for range ch {
-			n := c.bc.PendingKeys()
+			n := c.BC.PendingKeys()
 			if int64(n) > maxSeen.Load() {
 				maxSeen.Store(int64(n))
 			}
@@ -186,62 +185,69 @@ func TestBackPressure(t *testing.T) {
 			prev = n
 		}
 	}()
-	require.NoError(t, c.bc.AddBlocks(context.Background(), streamBlocks(blocks)))
-	c.bc.UnsubscribeFromBlocks(ch)
+	require.NoError(t, c.BC.AddBlocks(context.Background(), streamBlocks(blocks)))
+	c.BC.UnsubscribeFromBlocks(ch)
 	close(ch)
 	wg.Wait()
-	keys, persists, _ := c.bc.PersistStats()
+	keys, persists, _ := c.BC.PersistStats()
 	t.Logf("max pending keys seen %d (limit %d, largest block %d keys); %d keys in %d persists, %d change sets",
 		maxSeen.Load(), limit, perBlock.Load(), keys, persists, store.sets.Load())
 	require.Greater(t, persists, int64(1), "the persister must have been asked to run")
 	require.LessOrEqual(t, maxSeen.Load(), int64(limit)+2*perBlock.Load()+100)
-	require.EqualValues(t, 200, c.bc.BlockHeight())
+	require.EqualValues(t, 200, c.BC.BlockHeight())
 }
 
 // Subscribers get blocks, headers, transactions, executions and
 // notifications in order; a subscriber that does not read does not stop the
 // chain.
 func TestSubscriptions(t *testing.T) {
-	c := newTestChain(t)
-	gen := newTestChain(t)
-	blocks, _ := gen.genBlocks(mustHeader(t, gen.bc, 0), 5)
-	c.bc.SeedGASForTest(gen.validatorAccount(), 1_000_000_0000_0000)
+	c := testchain.New(t)
+	gen := testchain.New(t)
+	blocks, _ := genBlocks(gen, mustHeader(t, gen.BC, 0), 5)
+	c.BC.SeedGASForTest(gen.Account(), 1_000_000_0000_0000)
 	var (
 		bch   = make(chan *block.Block, 100)
-		hch   = make(chan *block.Header, 100)
-		tch   = make(chan *transaction.Transaction, 100)
-		ech   = make(chan *state.AppExecResult, 100)
-		nch   = make(chan *core.ContainedNotificationEvent, 100)
+		ech   = make(chan core.Event, 1000)
 		stuck = make(chan *block.Block) // never read
 	)
-	c.bc.SubscribeForBlocks(bch)
-	c.bc.SubscribeForHeadersOfAddedBlocks(hch)
-	c.bc.SubscribeForTransactions(tch)
-	c.bc.SubscribeForExecutions(ech)
-	c.bc.SubscribeForNotifications(nch)
-	c.bc.SubscribeForBlocks(stuck)
-	require.NoError(t, c.bc.AddBlocks(context.Background(), streamBlocks(blocks)))
-	require.EqualValues(t, 5, c.bc.BlockHeight())
+	c.BC.SubscribeForBlocks(bch)
+	c.BC.Subscribe(ech, core.AllEvents&^core.BlockEvents)
+	c.BC.SubscribeForBlocks(stuck)
+	require.NoError(t, c.BC.AddBlocks(context.Background(), streamBlocks(blocks)))
+	require.EqualValues(t, 5, c.BC.BlockHeight())
 	<-stuck // let the dispatcher go on
-	var ntx, nexec int
-	for _, b := range blocks {
-		ntx += len(b.Transactions)
-		nexec += len(b.Transactions) + 2
-	}
 	for i := range blocks {
 		if i > 0 {
 			<-stuck
 		}
 		require.Equal(t, blocks[i].Hash(), (<-bch).Hash())
-		require.Equal(t, blocks[i].Hash(), (<-hch).Hash())
 	}
-	for range ntx {
-		<-tch
+	// Per block: OnPersist's execution and notifications, per transaction
+	// its execution, notifications and the transaction, PostPersist's,
+	// then the header.
+	for _, b := range blocks {
+		ev := <-ech
+		require.NotNil(t, ev.Execution, "OnPersist first")
+		require.Equal(t, b.Hash(), ev.Execution.Container)
+		var ntx, nexec int
+		for ev.Header == nil {
+			require.Nil(t, ev.Block)
+			switch {
+			case ev.Execution != nil:
+				nexec++
+			case ev.Tx != nil:
+				require.Equal(t, b.Transactions[ntx].Hash(), ev.Tx.Hash())
+				ntx++
+			case ev.Notification == nil:
+				t.Fatal("empty event")
+			}
+			ev = <-ech
+		}
+		require.Equal(t, b.Hash(), ev.Header.Hash())
+		require.Equal(t, len(b.Transactions), ntx)
+		require.Equal(t, len(b.Transactions)+2, nexec)
 	}
-	for range nexec {
-		<-ech
-	}
-	require.NotEmpty(t, nch)
-	c.bc.UnsubscribeFromBlocks(stuck)
-	c.bc.UnsubscribeFromBlocks(bch)
+	c.BC.Unsubscribe(ech)
+	c.BC.UnsubscribeFromBlocks(stuck)
+	c.BC.UnsubscribeFromBlocks(bch)
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/chaindump"
@@ -36,20 +37,20 @@ func TestCrashHelper(t *testing.T) {
 		t.Skip("only runs as a child of TestCrashSafety")
 	}
 	dump, dir, _ := strings.Cut(spec, "|")
-	c := newTestChain(t, chainOpts{store: openPebble(t, dir), opts: core.Options{PersistInterval: 20 * time.Millisecond}})
-	if c.bc.BlockHeight() == 0 {
-		c.bc.SeedGASForTest(c.validatorAccount(), crashSeed)
+	c := testchain.New(t, testchain.Options{Store: openPebble(t, dir), Core: core.Options{PersistInterval: 20 * time.Millisecond}})
+	if c.BC.BlockHeight() == 0 {
+		c.BC.SeedGASForTest(c.Account(), crashSeed)
 	}
 	blocks := readBlocks(t, dump)
 	fmt.Println("ready")
 	in := make(chan *block.Block)
 	go func() {
 		defer close(in)
-		for _, b := range blocks[c.bc.BlockHeight():] {
+		for _, b := range blocks[c.BC.BlockHeight():] {
 			in <- b
 		}
 	}()
-	require.NoError(t, c.bc.AddBlocks(context.Background(), in))
+	require.NoError(t, c.BC.AddBlocks(context.Background(), in))
 	fmt.Println("done")
 }
 
@@ -81,8 +82,8 @@ func TestCrashSafety(t *testing.T) {
 		t.Skip("process-kill test: skipped with -short and -race")
 	}
 	const n = 1000
-	gen := newTestChain(t)
-	blocks, _ := gen.genBlocks(mustHeader(t, gen.bc, 0), n)
+	gen := testchain.New(t)
+	blocks, _ := genBlocks(gen, mustHeader(t, gen.BC, 0), n)
 	tmp := t.TempDir()
 	dump := filepath.Join(tmp, "blocks.acc")
 	f, err := os.Create(dump)
@@ -95,9 +96,9 @@ func TestCrashSafety(t *testing.T) {
 	require.NoError(t, w.Close())
 	require.NoError(t, f.Close())
 
-	ref := newTestChain(t)
-	ref.bc.SeedGASForTest(gen.validatorAccount(), crashSeed)
-	require.NoError(t, ref.bc.AddBlocks(context.Background(), streamBlocks(blocks)))
+	ref := testchain.New(t)
+	ref.BC.SeedGASForTest(gen.Account(), crashSeed)
+	require.NoError(t, ref.BC.AddBlocks(context.Background(), streamBlocks(blocks)))
 
 	kills := 0
 	for round := range 3 {
@@ -119,13 +120,13 @@ func TestCrashSafety(t *testing.T) {
 			_ = cmd.Wait()
 
 			store := openPebble(t, dir)
-			bc, err := core.New(testConfig(t, chainOpts{}), store, core.Options{})
+			bc, err := core.New(testchain.Config(t, testchain.Options{}), store, core.Options{})
 			require.NoError(t, err, "round %d: reopen after kill", round)
 			height = bc.BlockHeight()
 			if height == 0 {
 				t.Logf("child output: %s", stderr.String())
 			}
-			checkConsistent(t, bc, ref.bc, blocks, height)
+			checkConsistent(t, bc, ref.BC, blocks, height)
 			require.NoError(t, bc.Close())
 			if height < n || try == 5 {
 				break
@@ -136,13 +137,13 @@ func TestCrashSafety(t *testing.T) {
 		}
 		// Continue the import where it stopped.
 		store := openPebble(t, dir)
-		bc, err := core.New(testConfig(t, chainOpts{}), store, core.Options{})
+		bc, err := core.New(testchain.Config(t, testchain.Options{}), store, core.Options{})
 		require.NoError(t, err)
 		if height == 0 {
-			bc.SeedGASForTest(gen.validatorAccount(), crashSeed)
+			bc.SeedGASForTest(gen.Account(), crashSeed)
 		}
 		require.NoError(t, bc.AddBlocks(context.Background(), streamBlocks(blocks[height:])))
-		checkConsistent(t, bc, ref.bc, blocks, n)
+		checkConsistent(t, bc, ref.BC, blocks, n)
 		require.NoError(t, bc.Close())
 		t.Logf("round %d: killed at height %d, resumed to %d", round, height, n)
 	}
@@ -177,7 +178,7 @@ func checkConsistent(t *testing.T, bc, ref *core.Blockchain, blocks []*block.Blo
 	}
 	// Transfer logs end at the same block: one xfer per block from 2 on.
 	var cnt uint32
-	require.NoError(t, bc.ForEachNEP17Transfer(hash.Uint160{2}, ^uint64(0), func(*transferlog.Transfer) (bool, error) {
+	require.NoError(t, bc.ForEachTransfer(hash.Uint160{2}, false, ^uint64(0), func(*transferlog.Transfer) (bool, error) {
 		cnt++
 		return true, nil
 	}))

@@ -22,16 +22,47 @@ type ContainedNotificationEvent struct {
 	state.NotificationEvent
 }
 
+// Event is one event of the chain; exactly one field is set. A subscriber
+// gets them in neo-go's order: per execution (OnPersist, each transaction,
+// PostPersist) the execution result, then its notifications (HALT only
+// for transactions), then the transaction; then the header and the block.
+type Event struct {
+	Execution    *state.AppExecResult
+	Notification *ContainedNotificationEvent
+	Tx           *transaction.Transaction
+	Header       *block.Header
+	Block        *block.Block
+}
+
+// EventKinds selects the events a subscriber gets.
+type EventKinds uint8
+
+// Kinds of events.
+const (
+	ExecutionEvents EventKinds = 1 << iota
+	NotificationEvents
+	TransactionEvents
+	HeaderEvents
+	BlockEvents
+
+	AllEvents = ExecutionEvents | NotificationEvents | TransactionEvents | HeaderEvents | BlockEvents
+)
+
 type blockEvent struct {
 	blk  *block.Block
 	aers []*state.AppExecResult
 }
 
+// subscriber is one subscription: the kinds it wants and how an event is
+// sent to its channel.
+type subscriber struct {
+	kinds EventKinds
+	send  func(Event)
+}
+
 // dispatcher delivers block events to subscribers from one goroutine, in
-// neo-go's order: per execution (OnPersist, each transaction, PostPersist)
-// the execution, then its notifications (HALT only for transactions), then
-// the transaction; then the header and the block. The chain only queues
-// events; a slow subscriber delays the others but never the chain.
+// Event's order. The chain only queues events; a slow subscriber delays
+// the others but never the chain.
 type dispatcher struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -44,27 +75,14 @@ type dispatcher struct {
 	delivering bool
 	done       chan struct{}
 
-	blocks  map[chan<- *block.Block]struct{}
-	headers map[chan<- *block.Header]struct{}
-	txs     map[chan<- *transaction.Transaction]struct{}
-	notes   map[chan<- *ContainedNotificationEvent]struct{}
-	execs   map[chan<- *state.AppExecResult]struct{}
+	// subs are keyed by the subscriber's channel.
+	subs map[any]subscriber
 }
 
 func newDispatcher() *dispatcher {
-	d := &dispatcher{
-		blocks:  map[chan<- *block.Block]struct{}{},
-		headers: map[chan<- *block.Header]struct{}{},
-		txs:     map[chan<- *transaction.Transaction]struct{}{},
-		notes:   map[chan<- *ContainedNotificationEvent]struct{}{},
-		execs:   map[chan<- *state.AppExecResult]struct{}{},
-	}
+	d := &dispatcher{subs: make(map[any]subscriber)}
 	d.cond = sync.NewCond(&d.mu)
 	return d
-}
-
-func (d *dispatcher) any() bool {
-	return len(d.blocks)+len(d.headers)+len(d.txs)+len(d.notes)+len(d.execs) != 0
 }
 
 // publish queues a block event (dropped if nobody listens or the queue is
@@ -72,7 +90,7 @@ func (d *dispatcher) any() bool {
 func (d *dispatcher) publish(b *block.Block, aers []*state.AppExecResult) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.closed || !d.any() {
+	if d.closed || len(d.subs) == 0 {
 		return
 	}
 	if len(d.queue) >= MaxQueuedBlockEvents {
@@ -104,11 +122,13 @@ func (d *dispatcher) loop() {
 		d.queue = d.queue[1:]
 		// Snapshot the subscribers; unsubscribing waits for the
 		// current delivery (see unsubscribe).
-		execs, notes, txs := mapKeys(d.execs), mapKeys(d.notes), mapKeys(d.txs)
-		headers, blocks := mapKeys(d.headers), mapKeys(d.blocks)
+		subs := make([]subscriber, 0, len(d.subs))
+		for _, s := range d.subs {
+			subs = append(subs, s)
+		}
 		d.delivering = true
 		d.mu.Unlock()
-		deliver(ev, execs, notes, txs, headers, blocks)
+		deliver(ev, subs)
 		d.mu.Lock()
 		d.delivering = false
 		d.cond.Broadcast() // wake unsubscribers waiting for this delivery
@@ -116,45 +136,39 @@ func (d *dispatcher) loop() {
 	}
 }
 
-func mapKeys[K comparable](m map[K]struct{}) []K {
-	res := make([]K, 0, len(m))
-	for k := range m {
-		res = append(res, k)
+// deliver sends the events of one block in order to each subscriber that
+// wants them.
+func deliver(ev blockEvent, subs []subscriber) {
+	var want EventKinds
+	for _, s := range subs {
+		want |= s.kinds
 	}
-	return res
-}
-
-func deliver(ev blockEvent, execs []chan<- *state.AppExecResult, notes []chan<- *ContainedNotificationEvent,
-	txs []chan<- *transaction.Transaction, headers []chan<- *block.Header, blocks []chan<- *block.Block) {
-	if len(execs)+len(notes)+len(txs) != 0 {
-		execution := func(aer *state.AppExecResult, notify bool) {
-			for _, ch := range execs {
-				ch <- aer
-			}
-			if notify {
-				for i := range aer.Events {
-					for _, ch := range notes {
-						ch <- &ContainedNotificationEvent{Container: aer.Container, NotificationEvent: aer.Events[i]}
-					}
-				}
+	emit := func(kind EventKinds, e Event) {
+		for _, s := range subs {
+			if s.kinds&kind != 0 {
+				s.send(e)
 			}
 		}
+	}
+	execution := func(aer *state.AppExecResult, notify bool) {
+		emit(ExecutionEvents, Event{Execution: aer})
+		if notify && want&NotificationEvents != 0 {
+			for i := range aer.Events {
+				emit(NotificationEvents, Event{Notification: &ContainedNotificationEvent{Container: aer.Container, NotificationEvent: aer.Events[i]}})
+			}
+		}
+	}
+	if want&(ExecutionEvents|NotificationEvents|TransactionEvents) != 0 {
 		execution(ev.aers[0], true)
 		for i, tx := range ev.blk.Transactions {
 			aer := ev.aers[i+1]
 			execution(aer, aer.VMState == vmstate.Halt)
-			for _, ch := range txs {
-				ch <- tx
-			}
+			emit(TransactionEvents, Event{Tx: tx})
 		}
 		execution(ev.aers[len(ev.aers)-1], true)
 	}
-	for _, ch := range headers {
-		ch <- &ev.blk.Header
-	}
-	for _, ch := range blocks {
-		ch <- ev.blk
-	}
+	emit(HeaderEvents, Event{Header: &ev.blk.Header})
+	emit(BlockEvents, Event{Block: ev.blk})
 }
 
 func (d *dispatcher) stop() {
@@ -169,81 +183,47 @@ func (d *dispatcher) stop() {
 	}
 }
 
-func subscribe[C comparable](d *dispatcher, m map[C]struct{}, ch C) {
+func (d *dispatcher) subscribe(key any, s subscriber) {
 	d.mu.Lock()
-	m[ch] = struct{}{}
+	d.subs[key] = s
 	d.mu.Unlock()
 }
 
-// unsubscribe removes ch and waits for a delivery in progress (which may
-// still send to ch: keep reading ch until unsubscribe returns).
-func unsubscribe[C comparable](d *dispatcher, m map[C]struct{}, ch C) {
+// unsubscribe removes the subscriber of key and waits for a delivery in
+// progress (which may still send to it: keep reading its channel until
+// unsubscribe returns).
+func (d *dispatcher) unsubscribe(key any) {
 	d.mu.Lock()
-	delete(m, ch)
+	delete(d.subs, key)
 	for d.delivering {
 		d.cond.Wait()
 	}
 	d.mu.Unlock()
 }
 
-// SubscribeForBlocks makes ch receive every block committed from now on.
-// Events are delivered by one goroutine: read them promptly, or other
-// subscribers wait (the chain does not; beyond MaxQueuedBlockEvents pending
-// blocks events are dropped). Do not modify what you receive.
-func (bc *Blockchain) SubscribeForBlocks(ch chan<- *block.Block) {
-	subscribe(bc.events, bc.events.blocks, ch)
+// Subscribe makes ch receive the events of the given kinds of every block
+// committed from now on, in Event's order. Events are delivered by one
+// goroutine: read them promptly, or other subscribers wait (the chain
+// does not; beyond MaxQueuedBlockEvents pending blocks events are
+// dropped). Do not modify what you receive. Subscribing ch again replaces
+// its kinds.
+func (bc *Blockchain) Subscribe(ch chan<- Event, kinds EventKinds) {
+	bc.events.subscribe(ch, subscriber{kinds: kinds, send: func(e Event) { ch <- e }})
 }
 
-// SubscribeForHeadersOfAddedBlocks makes ch receive the header of every
-// committed block.
-func (bc *Blockchain) SubscribeForHeadersOfAddedBlocks(ch chan<- *block.Header) {
-	subscribe(bc.events, bc.events.headers, ch)
-}
-
-// SubscribeForTransactions makes ch receive every transaction of committed
-// blocks.
-func (bc *Blockchain) SubscribeForTransactions(ch chan<- *transaction.Transaction) {
-	subscribe(bc.events, bc.events.txs, ch)
-}
-
-// SubscribeForNotifications makes ch receive the notifications of
-// committed executions (OnPersist, HALTed transactions, PostPersist).
-func (bc *Blockchain) SubscribeForNotifications(ch chan<- *ContainedNotificationEvent) {
-	subscribe(bc.events, bc.events.notes, ch)
-}
-
-// SubscribeForExecutions makes ch receive every execution result of
-// committed blocks.
-func (bc *Blockchain) SubscribeForExecutions(ch chan<- *state.AppExecResult) {
-	subscribe(bc.events, bc.events.execs, ch)
-}
-
-// UnsubscribeFromBlocks stops delivery to ch. An event being delivered may
-// still arrive until it returns, so keep reading ch meanwhile; afterwards
+// Unsubscribe stops delivery to ch. An event being delivered may still
+// arrive until it returns, so keep reading ch meanwhile; afterwards
 // nothing more is sent and ch may be closed.
-func (bc *Blockchain) UnsubscribeFromBlocks(ch chan<- *block.Block) {
-	unsubscribe(bc.events, bc.events.blocks, ch)
+func (bc *Blockchain) Unsubscribe(ch chan<- Event) { bc.events.unsubscribe(ch) }
+
+// SubscribeForBlocks is Subscribe for the blocks alone, on a channel of
+// blocks (what the services need).
+func (bc *Blockchain) SubscribeForBlocks(ch chan<- *block.Block) {
+	bc.events.subscribe(ch, subscriber{kinds: BlockEvents, send: func(e Event) { ch <- e.Block }})
 }
 
-// UnsubscribeFromHeadersOfAddedBlocks stops delivery to ch.
-func (bc *Blockchain) UnsubscribeFromHeadersOfAddedBlocks(ch chan<- *block.Header) {
-	unsubscribe(bc.events, bc.events.headers, ch)
-}
-
-// UnsubscribeFromTransactions stops delivery to ch.
-func (bc *Blockchain) UnsubscribeFromTransactions(ch chan<- *transaction.Transaction) {
-	unsubscribe(bc.events, bc.events.txs, ch)
-}
-
-// UnsubscribeFromNotifications stops delivery to ch.
-func (bc *Blockchain) UnsubscribeFromNotifications(ch chan<- *ContainedNotificationEvent) {
-	unsubscribe(bc.events, bc.events.notes, ch)
-}
-
-// UnsubscribeFromExecutions stops delivery to ch.
-func (bc *Blockchain) UnsubscribeFromExecutions(ch chan<- *state.AppExecResult) {
-	unsubscribe(bc.events, bc.events.execs, ch)
-}
+// UnsubscribeFromBlocks is Unsubscribe for SubscribeForBlocks.
+func (bc *Blockchain) UnsubscribeFromBlocks(ch chan<- *block.Block) { bc.events.unsubscribe(ch) }
 
 // DroppedEvents returns how many block events were dropped because the
 // queue was full.

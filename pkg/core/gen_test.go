@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/n3node/n3node/internal/chaintest"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
@@ -53,19 +54,18 @@ func storeContract() *chaintest.ContractBuilder {
 // read the Ledger (the previous block and transaction), emit transfers, and
 // every 10 blocks change Policy's fee per byte. Every transaction is sent
 // by the committee account. It returns the blocks and the contract hash.
-func (c *testChain) genBlocks(prev *block.Header, n int) ([]*block.Block, hash.Uint160) {
+func genBlocks(c *testchain.Chain, prev *block.Header, n int) ([]*block.Block, hash.Uint160) {
 	f, m := storeContract().Build()
-	committee := c.validatorAccount()
+	committee := c.Account()
 	contract := smartcontract.GetContractHash(committee, f.Checksum, "store")
 	mk := func(index uint32, script []byte, sysFee ...int64) *transaction.Transaction {
 		fee := int64(1_0000_0000)
 		if len(sysFee) > 0 {
 			fee = sysFee[0]
 		}
-		tx := transaction.New(script, c.nonce, fee, 1000_0000, index+100)
-		c.nonce++
+		tx := transaction.New(script, c.NextNonce(), fee, 1000_0000, index+100)
 		tx.Signers = []transaction.Signer{{Account: committee, Scopes: transaction.CalledByEntry}}
-		return c.signCommittee(tx)
+		return c.SignCommittee(tx)
 	}
 	var (
 		blocks []*block.Block
@@ -98,7 +98,7 @@ func (c *testChain) genBlocks(prev *block.Header, n int) ([]*block.Block, hash.U
 			}
 		}
 		lastTx = txs[0].Hash()
-		b := c.blockAfter(prev, txs...)
+		b := c.BlockAfter(prev, txs...)
 		blocks = append(blocks, b)
 		prev = &b.Header
 	}

@@ -3,6 +3,7 @@ package core_test
 import (
 	"testing"
 
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -11,82 +12,82 @@ import (
 )
 
 func TestHeaderVerification(t *testing.T) {
-	c := newTestChain(t)
-	c.addBlock()
-	top, err := c.bc.GetHeader(c.bc.CurrentBlockHash())
+	c := testchain.New(t)
+	c.AddBlock()
+	top, err := c.BC.GetHeader(c.BC.CurrentBlockHash())
 	require.NoError(t, err)
 
-	resign := c.resign
+	resign := func(b *block.Block) *block.Block { return resignBlock(c, b) }
 	for _, tc := range []struct {
 		name string
 		blk  func() *block.Block
 		err  error
 	}{
 		{"previous hash", func() *block.Block {
-			b := c.blockAfter(top)
+			b := c.BlockAfter(top)
 			b.PrevHash = hash.Uint256{1}
 			return resign(b)
 		}, core.ErrHdrHashMismatch},
 		{"not newer", func() *block.Block {
-			b := c.blockAfter(top)
+			b := c.BlockAfter(top)
 			b.Timestamp = top.Timestamp
 			return resign(b)
 		}, core.ErrHdrInvalidTimestamp},
 		{"primary index", func() *block.Block {
-			b := c.blockAfter(top)
+			b := c.BlockAfter(top)
 			b.PrimaryIndex = 1
 			return resign(b)
 		}, core.ErrHdrPrimaryIndex},
 		{"witness of another key", func() *block.Block {
-			b := c.blockAfter(top)
-			sd := b.SignData(uint32(c.cfg.Magic))
-			b.Witness.InvocationScript = pushData(newKey(t, 9).Sign(sd[:]))
+			b := c.BlockAfter(top)
+			sd := b.SignData(uint32(c.Cfg.Magic))
+			b.Witness.InvocationScript = testchain.PushData(newKey(t, 9).Sign(sd[:]))
 			return b
 		}, core.ErrHdrWitness},
 		{"witness of another script", func() *block.Block {
-			b := c.blockAfter(top)
+			b := c.BlockAfter(top)
 			b.Witness.VerificationScript = []byte{0x11}
 			return b
 		}, core.ErrHdrWitness},
 		{"merkle root", func() *block.Block {
-			b := c.blockAfter(top)
+			b := c.BlockAfter(top)
 			b.MerkleRoot = hash.Uint256{2}
 			return resign(b)
 		}, core.ErrMerkleRoot},
 		{"gap", func() *block.Block {
-			return c.blockAfter(&c.blockAfter(top).Header)
+			return c.BlockAfter(&c.BlockAfter(top).Header)
 		}, core.ErrInvalidBlockIndex},
 		{"already on chain", func() *block.Block {
-			b, err := c.bc.GetBlockByIndex(1)
+			b, err := c.BC.GetBlockByIndex(1)
 			require.NoError(t, err)
 			return b
 		}, core.ErrAlreadyExists},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			require.ErrorIs(t, c.bc.AddBlock(tc.blk()), tc.err)
-			require.EqualValues(t, 1, c.bc.BlockHeight())
-			require.EqualValues(t, 1, c.bc.HeaderHeight())
+			require.ErrorIs(t, c.BC.AddBlock(tc.blk()), tc.err)
+			require.EqualValues(t, 1, c.BC.BlockHeight())
+			require.EqualValues(t, 1, c.BC.HeaderHeight())
 		})
 	}
 	// The chain goes on after the refusals.
-	c.addBlock()
-	require.EqualValues(t, 2, c.bc.BlockHeight())
+	c.AddBlock()
+	require.EqualValues(t, 2, c.BC.BlockHeight())
 }
 
 func TestSkipBlockVerification(t *testing.T) {
-	c := newTestChain(t, chainOpts{app: "  SkipBlockVerification: true\n"})
-	b := c.blockAfter(nil)
+	c := testchain.New(t, testchain.Options{App: "  SkipBlockVerification: true\n"})
+	b := c.BlockAfter(nil)
 	b.Witness = transaction.Witness{InvocationScript: []byte{}, VerificationScript: []byte{}}
-	require.NoError(t, c.bc.AddBlock(b))
-	require.EqualValues(t, 1, c.bc.BlockHeight())
+	require.NoError(t, c.BC.AddBlock(b))
+	require.EqualValues(t, 1, c.BC.BlockHeight())
 }
 
 func TestAddHeadersAhead(t *testing.T) {
-	c := newTestChain(t)
+	c := testchain.New(t)
 	var blocks []*block.Block
 	var prev *block.Header
 	for range 5 {
-		b := c.blockAfter(prev)
+		b := c.BlockAfter(prev)
 		blocks = append(blocks, b)
 		prev = &b.Header
 	}
@@ -95,38 +96,38 @@ func TestAddHeadersAhead(t *testing.T) {
 		hdrs[i] = &b.Header
 	}
 	// A broken chain of headers is refused from the bad one on.
-	bad := c.blockAfter(&blocks[1].Header)
+	bad := c.BlockAfter(&blocks[1].Header)
 	bad.Timestamp = 0
-	require.Error(t, c.bc.AddHeaders(hdrs[0], hdrs[1], &bad.Header))
-	require.EqualValues(t, 2, c.bc.HeaderHeight())
-	require.NoError(t, c.bc.AddHeaders(hdrs...))
-	require.EqualValues(t, 5, c.bc.HeaderHeight())
-	require.EqualValues(t, 0, c.bc.BlockHeight())
-	h, err := c.bc.GetHeaderByIndex(4)
+	require.Error(t, c.BC.AddHeaders(hdrs[0], hdrs[1], &bad.Header))
+	require.EqualValues(t, 2, c.BC.HeaderHeight())
+	require.NoError(t, c.BC.AddHeaders(hdrs...))
+	require.EqualValues(t, 5, c.BC.HeaderHeight())
+	require.EqualValues(t, 0, c.BC.BlockHeight())
+	h, err := c.BC.GetHeaderByIndex(4)
 	require.NoError(t, err)
 	require.Equal(t, blocks[3].Hash(), h.Hash())
-	_, err = c.bc.GetBlock(blocks[3].Hash())
+	_, err = c.BC.GetBlock(blocks[3].Hash())
 	require.ErrorIs(t, err, core.ErrNotFound)
 	// A block whose header is known must have that hash.
-	g, err := c.bc.GetHeaderByIndex(0)
+	g, err := c.BC.GetHeaderByIndex(0)
 	require.NoError(t, err)
-	other := c.blockAfter(g)
+	other := c.BlockAfter(g)
 	other.Nonce++
-	c.resign(other)
-	require.ErrorIs(t, c.bc.AddBlock(other), core.ErrBlockHashMismatch)
+	resignBlock(c, other)
+	require.ErrorIs(t, c.BC.AddBlock(other), core.ErrBlockHashMismatch)
 	for _, b := range blocks {
-		require.NoError(t, c.bc.AddBlock(b))
+		require.NoError(t, c.BC.AddBlock(b))
 	}
-	require.EqualValues(t, 5, c.bc.BlockHeight())
-	got, err := c.bc.GetBlock(blocks[3].Hash())
+	require.EqualValues(t, 5, c.BC.BlockHeight())
+	got, err := c.BC.GetBlock(blocks[3].Hash())
 	require.NoError(t, err)
 	require.Equal(t, blocks[3].Hash(), got.Hash())
 }
 
-// resign rebuilds b's header (dropping its cached hash) and signs it.
-func (c *testChain) resign(b *block.Block) *block.Block {
+// resignBlock rebuilds b's header (dropping its cached hash) and signs it.
+func resignBlock(c *testchain.Chain, b *block.Block) *block.Block {
 	b.Header = block.Header{Version: b.Version, PrevHash: b.PrevHash, MerkleRoot: b.MerkleRoot, Timestamp: b.Timestamp,
 		Nonce: b.Nonce, Index: b.Index, PrimaryIndex: b.PrimaryIndex, NextConsensus: b.NextConsensus}
-	c.signBlock(b)
+	c.SignBlock(b)
 	return b
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/stretchr/testify/require"
@@ -13,14 +14,14 @@ import (
 // as an archival node; the latter removes blocks older than
 // MaxTraceableBlocks and the trie nodes that died before them.
 func TestStorageModes(t *testing.T) {
-	gen := newTestChain(t)
-	blocks, _ := gen.genBlocks(mustHeader(t, gen.bc, 0), 80)
-	committee := gen.validatorAccount()
+	gen := testchain.New(t)
+	blocks, _ := genBlocks(gen, mustHeader(t, gen.BC, 0), 80)
+	committee := gen.Account()
 	run := func(app string) *core.Blockchain {
-		c := newTestChain(t, chainOpts{extra: "  MaxTraceableBlocks: 20\n", app: app})
-		c.bc.SeedGASForTest(committee, 1_000_000_0000_0000)
-		require.NoError(t, c.bc.AddBlocks(context.Background(), streamBlocks(blocks)))
-		return c.bc
+		c := testchain.New(t, testchain.Options{Protocol: "  MaxTraceableBlocks: 20\n", App: app})
+		c.BC.SeedGASForTest(committee, 1_000_000_0000_0000)
+		require.NoError(t, c.BC.AddBlocks(context.Background(), streamBlocks(blocks)))
+		return c.BC
 	}
 	full := run("")
 	latest := run("  KeepOnlyLatestState: true\n")

@@ -7,7 +7,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/n3node/n3node/internal/ledgerdiff"
+	"github.com/n3node/n3node/internal/refchain/ledgerdiff"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/chaindump"
 	"github.com/n3node/n3node/pkg/core/storage"
@@ -36,7 +36,7 @@ func readDump(t testing.TB, path string) [][]byte {
 // designations) restore under the unit test network configuration with
 // neo-go 0.120.0's state roots and application logs
 // (testdata/vectors/neogo/*.records.json, recorded by
-// internal/ledgerdiff TestRecordNeoGoDumps).
+// internal/refchain/ledgerdiff TestRecordNeoGoDumps).
 func TestNeoGoDumps(t *testing.T) {
 	requireAllNatives(t)
 	for _, name := range []string{"testblocks", "chain50x2"} {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/dao"
@@ -30,12 +31,12 @@ func (l *seqLedger) GetHeaderHash(i uint32) hash.Uint256 {
 // sequential executes blocks one after the other with nothing but
 // native.ExecuteBlock, native.StoreBlock and a trie: the reference the
 // pipeline must equal. It returns the root and the results of every block.
-func sequential(t *testing.T, c *testChain, blocks []*block.Block, seed func(*dao.Simple)) ([]hash.Uint256, map[hash.Uint256][]*state.AppExecResult) {
-	natives := native.NewContracts(&c.cfg)
+func sequential(t *testing.T, c *testchain.Chain, blocks []*block.Block, seed func(*dao.Simple)) ([]hash.Uint256, map[hash.Uint256][]*state.AppExecResult) {
+	natives := native.NewContracts(&c.Cfg)
 	d := dao.NewSimple(storage.NewMemoryStore())
 	tr := mpt.NewTrie(hash.Uint256{}, mpt.ModeAll, storage.NewMemCachedStore(storage.NewMemoryStore()))
 	l := &seqLedger{}
-	g, err := core.CreateGenesisBlock(&c.cfg.ProtocolConfiguration)
+	g, err := core.CreateGenesisBlock(&c.Cfg.ProtocolConfiguration)
 	require.NoError(t, err)
 	var roots []hash.Uint256
 	aers := map[hash.Uint256][]*state.AppExecResult{}
@@ -75,9 +76,9 @@ func aerJSON(t *testing.T, aers []state.AppExecResult) string {
 // same execution results, whether blocks come one by one (AddBlock) or as
 // a stream (AddBlocks).
 func TestPipelineEqualsSequential(t *testing.T) {
-	gen := newTestChain(t)
-	blocks, _ := gen.genBlocks(mustHeader(t, gen.bc, 0), 60)
-	committee := gen.validatorAccount()
+	gen := testchain.New(t)
+	blocks, _ := genBlocks(gen, mustHeader(t, gen.BC, 0), 60)
+	committee := gen.Account()
 
 	const seed = 1_000_000_0000_0000
 	roots, want := sequential(t, gen, blocks, func(d *dao.Simple) { core.SeedGAS(d, committee, seed) })
@@ -94,15 +95,15 @@ func TestPipelineEqualsSequential(t *testing.T) {
 	require.Greater(t, notes, 50)
 	for _, mode := range []string{"stream", "one by one", "stream, 1 verifier, lookahead 1"} {
 		t.Run(mode, func(t *testing.T) {
-			o := chainOpts{}
+			o := testchain.Options{}
 			if mode == "stream, 1 verifier, lookahead 1" {
-				o.opts = core.Options{Verifiers: 1, Lookahead: 1}
+				o.Core = core.Options{Verifiers: 1, Lookahead: 1}
 			}
-			c := newTestChain(t, o)
-			c.bc.SeedGASForTest(committee, seed)
+			c := testchain.New(t, o)
+			c.BC.SeedGASForTest(committee, seed)
 			if mode == "one by one" {
 				for _, b := range blocks {
-					require.NoError(t, c.bc.AddBlock(b))
+					require.NoError(t, c.BC.AddBlock(b))
 				}
 			} else {
 				ch := make(chan *block.Block, len(blocks))
@@ -110,17 +111,17 @@ func TestPipelineEqualsSequential(t *testing.T) {
 					ch <- b
 				}
 				close(ch)
-				require.NoError(t, c.bc.AddBlocks(context.Background(), ch))
+				require.NoError(t, c.BC.AddBlocks(context.Background(), ch))
 			}
-			require.EqualValues(t, len(blocks), c.bc.BlockHeight())
+			require.EqualValues(t, len(blocks), c.BC.BlockHeight())
 			for h, r := range roots {
-				sr, err := c.bc.GetStateRoot(uint32(h))
+				sr, err := c.BC.GetStateRoot(uint32(h))
 				require.NoError(t, err)
 				require.Equal(t, r, sr.RootHash, "height %d", h)
 			}
 			for _, b := range blocks {
 				for _, hh := range append([]hash.Uint256{b.Hash()}, txHashes(b)...) {
-					got, err := c.bc.GetAppExecResults(hh, 0xff)
+					got, err := c.BC.GetAppExecResults(hh, 0xff)
 					require.NoError(t, err)
 					w := make([]state.AppExecResult, len(want[hh]))
 					for i := range w {

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/n3node/n3node/internal/blockgen"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
@@ -30,7 +30,7 @@ func (l netLedger) VerifyExtensible(*payload.Extensible) error { return nil }
 
 func netConfig(seed uint64, minPeers int) network.ServerConfig {
 	return network.ServerConfig{
-		Magic:             blockgen.Magic,
+		Magic:             testchain.Magic,
 		UserAgent:         "/n3node-statesync-test/",
 		Addresses:         []config.AnnounceableAddress{{Address: "127.0.0.1:0"}},
 		Relay:             true,
@@ -68,7 +68,7 @@ func TestStateSyncOverP2P(t *testing.T) {
 	require.False(t, serving.IsActive())
 	a := startServer(t, netConfig(1, 0), src.g.BC, serving)
 
-	cfg := blockgen.Config(t, ssProto, "  RemoveUntraceableBlocks: true\n")
+	cfg := testchain.Config(t, testchain.Options{Protocol: ssProto, App: "  RemoveUntraceableBlocks: true\n"})
 	bc, err := core.New(cfg, storage.NewMemoryStore(), core.Options{Logger: quiet})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = bc.Close() })

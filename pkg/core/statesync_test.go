@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/n3node/n3node/internal/blockgen"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
@@ -36,7 +36,7 @@ var quiet = slog.New(slog.DiscardHandler)
 // syncSource is an archival chain with a storage contract whose items
 // change in every block.
 type syncSource struct {
-	g      *blockgen.Gen
+	g      *testchain.Chain
 	blocks []*block.Block // by index (0: nil)
 	id     int32          // the storage contract
 }
@@ -44,8 +44,8 @@ type syncSource struct {
 var sources = map[string]*syncSource{}
 
 func newSyncSource(t *testing.T) *syncSource {
-	cfg := blockgen.Config(t, ssProto, "")
-	g := blockgen.New(t, cfg, nil)
+	cfg := testchain.Config(t, testchain.Options{Protocol: ssProto})
+	g := testchain.Open(t, cfg, nil, core.Options{})
 	src := &syncSource{g: g, blocks: []*block.Block{nil}}
 	h := g.DeployStorage()
 	src.blocks = append(src.blocks, mustBlock(t, g.BC, 1))
@@ -64,7 +64,7 @@ func newSyncSource(t *testing.T) *syncSource {
 			}
 			ks, vs = append(ks, k), append(vs, v)
 		}
-		b := g.AddBlock(g.Tx(blockgen.PutScript(h, ks, vs)))
+		b := g.AddBlock(g.Tx(testchain.PutScript(h, ks, vs)))
 		src.blocks = append(src.blocks, b)
 	}
 	return src
@@ -260,7 +260,7 @@ func TestStateSync(t *testing.T) {
 		{"KeepOnlyLatestState", "  KeepOnlyLatestState: true\n  RemoveUntraceableBlocks: true\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := blockgen.Config(t, ssProto, tc.app)
+			cfg := testchain.Config(t, testchain.Options{Protocol: ssProto, App: tc.app})
 			st := storage.NewMemoryStore()
 			y := newSyncer(t, src, cfg, noClose{st})
 			require.NoError(t, y.run(nil))
@@ -304,7 +304,7 @@ func (noClose) Close() error { return nil }
 // what was not written to the store) and restarts the node.
 func TestStateSyncCrash(t *testing.T) {
 	src := newSyncSource(t)
-	cfg := blockgen.Config(t, ssProto, "  RemoveUntraceableBlocks: true\n")
+	cfg := testchain.Config(t, testchain.Options{Protocol: ssProto, App: "  RemoveUntraceableBlocks: true\n"})
 	stops := []struct {
 		name string
 		at   func(y *syncer) bool
@@ -346,7 +346,7 @@ func TestStateSyncCrash(t *testing.T) {
 // reopens the chain, which finishes the jump.
 func TestStateJumpCrash(t *testing.T) {
 	src := newSyncSource(t)
-	cfg := blockgen.Config(t, ssProto, "  RemoveUntraceableBlocks: true\n")
+	cfg := testchain.Config(t, testchain.Options{Protocol: ssProto, App: "  RemoveUntraceableBlocks: true\n"})
 	old := core.StateJumpBatch
 	core.StateJumpBatch = 40
 	defer func() { core.StateJumpBatch = old }()

@@ -5,18 +5,12 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 )
 
-// ForEachNEP17Transfer calls f for the NEP-17 transfers of acc recorded in
-// blocks with timestamps up to newest, newest first, until f returns false
-// or an error (see transferlog.ForEach; neo-go's getnep17transfers
-// semantics).
-func (bc *Blockchain) ForEachNEP17Transfer(acc hash.Uint160, newest uint64, f func(*transferlog.Transfer) (bool, error)) error {
-	return transferlog.ForEach(bc.dao.Store, acc, false, newest, f)
-}
-
-// ForEachNEP11Transfer is ForEachNEP17Transfer for NEP-11 transfers (with
-// token ids).
-func (bc *Blockchain) ForEachNEP11Transfer(acc hash.Uint160, newest uint64, f func(*transferlog.Transfer) (bool, error)) error {
-	return transferlog.ForEach(bc.dao.Store, acc, true, newest, f)
+// ForEachTransfer calls f for the NEP-17 (nep11 false) or NEP-11 (with
+// token ids) transfers of acc recorded in blocks with timestamps up to
+// newest, newest first, until f returns false or an error (see
+// transferlog.ForEach; neo-go's getnep17transfers semantics).
+func (bc *Blockchain) ForEachTransfer(acc hash.Uint160, nep11 bool, newest uint64, f func(*transferlog.Transfer) (bool, error)) error {
+	return transferlog.ForEach(bc.dao.Store, acc, nep11, newest, f)
 }
 
 // GetTokenLastUpdated returns, per token contract id, the index of the block

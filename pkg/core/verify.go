@@ -15,14 +15,15 @@ import (
 	"github.com/n3node/n3node/pkg/core/native/noderoles"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/trigger"
 	"github.com/n3node/n3node/pkg/vm"
 )
 
-// HeaderVerificationGasLimit is the GAS a header witness may use (C#
-// Header.Verify: 3 GAS; the per-witness cap of 1.5 GAS applies first).
-const HeaderVerificationGasLimit = 3_00000000
+// HeaderVerificationGasLimit is fee.HeaderVerificationGasLimit, kept for
+// the callers of Blockchain.VerifyWitness that check headers.
+const HeaderVerificationGasLimit = fee.HeaderVerificationGasLimit
 
 // view is the state a verification or execution sees: a DAO layer holding
 // the blocks up to height.

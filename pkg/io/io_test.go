@@ -147,6 +147,11 @@ func TestArrays(t *testing.T) {
 	if r.Err != nil || len(out) != 2 || out[1] != (pair{3, 4}) {
 		t.Fatalf("got %v %v", out, r.Err)
 	}
+	vw := NewBufBinWriter()
+	WriteValues(vw, []pair{{1, 2}, {3, 4}})
+	if !bytes.Equal(vw.Bytes(), w.Bytes()) {
+		t.Fatalf("WriteValues %x, WriteArray %x", vw.Bytes(), w.Bytes())
+	}
 	r = NewBinReaderFromBuf(w.Bytes())
 	pout := ReadPtrArray[pair](r, 10)
 	if r.Err != nil || len(pout) != 2 || *pout[0] != (pair{1, 2}) {

@@ -78,6 +78,22 @@ func WriteArray[T Encodable](w *BinWriter, arr []T) {
 	}
 }
 
+// encodablePtr constrains PT to be *T implementing Encodable, for slices of
+// values whose EncodeBinary has a pointer receiver.
+type encodablePtr[T any] interface {
+	*T
+	Encodable
+}
+
+// WriteValues is WriteArray for a slice of values encoded through their
+// pointers (no slice of pointers needs building).
+func WriteValues[T any, PT encodablePtr[T]](w *BinWriter, arr []T) {
+	w.WriteVarUint(uint64(len(arr)))
+	for i := range arr {
+		PT(&arr[i]).EncodeBinary(w)
+	}
+}
+
 // ToBytes encodes v into a fresh byte slice.
 func ToBytes(v Encodable) ([]byte, error) {
 	w := NewBufBinWriter()

@@ -6,11 +6,8 @@ import (
 	"github.com/mr-tron/base58"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/encoding/address"
 )
-
-// AddressVersion is the Neo N3 address version byte (C# ProtocolSettings
-// AddressVersion, 0x35).
-const AddressVersion byte = 0x35
 
 // Address decoding errors (neo-go's texts, except ErrAddressTooShort).
 var (
@@ -43,7 +40,7 @@ func StringToUint160(s string) (hash.Uint160, error) {
 	if sum := hash.Checksum(payload); string(sum[:]) != string(d[len(d)-4:]) {
 		return u, ErrInvalidChecksum
 	}
-	if payload[0] != AddressVersion {
+	if payload[0] != address.Version {
 		return u, ErrWrongPrefix
 	}
 	// Capacity of the slice mr-tron/base58 v1.2.0 returns for this input.
@@ -54,11 +51,6 @@ func StringToUint160(s string) (hash.Uint160, error) {
 	return u, nil
 }
 
-// Uint160ToAddress encodes a script hash as a Neo N3 address.
-func Uint160ToAddress(u hash.Uint160) string {
-	b := make([]byte, 0, 25)
-	b = append(b, AddressVersion)
-	b = append(b, u[:]...)
-	sum := hash.Checksum(b)
-	return base58.Encode(append(b, sum[:]...))
-}
+// Uint160ToAddress encodes a script hash as a Neo N3 address
+// (address.FromUint160; encoding has no neo-go quirk to reproduce).
+func Uint160ToAddress(u hash.Uint160) string { return address.FromUint160(u) }

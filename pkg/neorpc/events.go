@@ -29,53 +29,36 @@ const (
 // ErrInvalidStreamName is returned by GetEventIDFromString.
 var ErrInvalidStreamName = errors.New("invalid stream name")
 
+// eventNames are the stream names used on the wire, by EventID.
+var eventNames = map[EventID]string{
+	BlockEventID:              "block_added",
+	TransactionEventID:        "transaction_added",
+	NotificationEventID:       "notification_from_execution",
+	ExecutionEventID:          "transaction_executed",
+	NotaryRequestEventID:      "notary_request_event",
+	HeaderOfAddedBlockEventID: "header_of_added_block",
+	MempoolEventID:            "mempool_event",
+	MissedEventID:             "event_missed",
+}
+
 // String returns the stream name as used on the wire ("block_added", ...)
 // or "unknown".
 func (e EventID) String() string {
-	switch e {
-	case BlockEventID:
-		return "block_added"
-	case TransactionEventID:
-		return "transaction_added"
-	case NotificationEventID:
-		return "notification_from_execution"
-	case ExecutionEventID:
-		return "transaction_executed"
-	case NotaryRequestEventID:
-		return "notary_request_event"
-	case HeaderOfAddedBlockEventID:
-		return "header_of_added_block"
-	case MissedEventID:
-		return "event_missed"
-	case MempoolEventID:
-		return "mempool_event"
-	default:
-		return "unknown"
+	if name, ok := eventNames[e]; ok {
+		return name
 	}
+	return "unknown"
 }
 
-// GetEventIDFromString parses a stream name.
+// GetEventIDFromString parses a stream name. An unknown name gives
+// MissedEventID's value with the error, as in neo-go.
 func GetEventIDFromString(s string) (EventID, error) {
-	switch s {
-	case "block_added":
-		return BlockEventID, nil
-	case "transaction_added":
-		return TransactionEventID, nil
-	case "notification_from_execution":
-		return NotificationEventID, nil
-	case "transaction_executed":
-		return ExecutionEventID, nil
-	case "notary_request_event":
-		return NotaryRequestEventID, nil
-	case "header_of_added_block":
-		return HeaderOfAddedBlockEventID, nil
-	case "event_missed":
-		return MissedEventID, nil
-	case "mempool_event":
-		return MempoolEventID, nil
-	default:
-		return 255, ErrInvalidStreamName
+	for id, name := range eventNames {
+		if name == s {
+			return id, nil
+		}
 	}
+	return MissedEventID, ErrInvalidStreamName
 }
 
 // MarshalJSON writes the stream name.

@@ -10,8 +10,8 @@ import (
 	"math/big"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	"github.com/n3node/n3node/pkg/neorpc/internal/smartcontract"
-	"github.com/n3node/n3node/pkg/neorpc/internal/util"
+	"github.com/n3node/n3node/pkg/internal/neogotext/smartcontract"
+	"github.com/n3node/n3node/pkg/internal/neogotext/util"
 	sc "github.com/n3node/n3node/pkg/smartcontract"
 )
 

@@ -19,6 +19,7 @@ import (
 	ngrpc "github.com/nspcc-dev/neo-go/pkg/neorpc"
 	ngparams "github.com/nspcc-dev/neo-go/pkg/services/rpcsrv/params"
 
+	"github.com/n3node/n3node/pkg/encoding/address"
 	"github.com/n3node/n3node/pkg/neorpc"
 )
 
@@ -265,7 +266,7 @@ func TestParamGettersMatchNeoGo(t *testing.T) {
 	// ones whose tail it ignores.
 	for n := 1; n <= 30; n++ {
 		b := make([]byte, n)
-		b[0] = neorpc.AddressVersion
+		b[0] = address.Version
 		for i := 1; i < n; i++ {
 			b[i] = byte(i * 7)
 		}

@@ -320,11 +320,18 @@ func hexHashError(s string, size int) error {
 
 // GetUint160FromAddress parses a Neo address (see StringToUint160).
 func (p *Param) GetUint160FromAddress() (hash.Uint160, error) {
+	return parseString(p, StringToUint160)
+}
+
+// parseString applies parse to the parameter's GetString value; a parameter
+// that is not a string gives GetString's error and the zero T.
+func parseString[T any](p *Param, parse func(string) (T, error)) (T, error) {
 	s, err := p.GetString()
 	if err != nil {
-		return hash.Uint160{}, err
+		var zero T
+		return zero, err
 	}
-	return StringToUint160(s)
+	return parse(s)
 }
 
 // GetUint160FromAddressOrHex tries the hex form first, then an address.
@@ -336,13 +343,7 @@ func (p *Param) GetUint160FromAddressOrHex() (hash.Uint160, error) {
 }
 
 // GetBytesHex decodes a hex string.
-func (p *Param) GetBytesHex() ([]byte, error) {
-	s, err := p.GetString()
-	if err != nil {
-		return nil, err
-	}
-	return hex.DecodeString(s)
-}
+func (p *Param) GetBytesHex() ([]byte, error) { return parseString(p, hex.DecodeString) }
 
 // GetBytesBase64 decodes a standard base64 string (with padding).
 func (p *Param) GetBytesBase64() ([]byte, error) {
@@ -355,11 +356,7 @@ func (p *Param) GetBytesBase64() ([]byte, error) {
 			return dst[:n], err
 		}
 	}
-	s, err := p.GetString()
-	if err != nil {
-		return nil, err
-	}
-	return base64.StdEncoding.DecodeString(s)
+	return parseString(p, base64.StdEncoding.DecodeString)
 }
 
 // GetUUID parses a UUID in any form github.com/google/uuid accepts.

@@ -10,8 +10,8 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/internal/neogotext/util"
 	"github.com/n3node/n3node/pkg/neorpc/internal/params"
-	"github.com/n3node/n3node/pkg/neorpc/internal/util"
 )
 
 // MaxSigners bounds the signers of an invoke* call (neo-go uses
@@ -27,148 +27,180 @@ type SignerWithWitness struct {
 	transaction.Witness
 }
 
-// signerWithWitnessAux mirrors neo-go's auxiliary type, so that
-// encoding/json's messages name the same types.
+// signerWithWitnessAux is what SignerWithWitness is decoded from. Its type
+// name, JSON keys and field types are neo-go's, so that encoding/json's
+// messages ("Go struct field signerWithWitnessAux.scopes of type ...") read
+// the same; field order does not matter for decoding.
 type signerWithWitnessAux struct {
 	Account            string                    `json:"account"`
 	Scopes             json.RawMessage           `json:"scopes"`
+	InvocationScript   []byte                    `json:"invocation,omitzero"`
+	VerificationScript []byte                    `json:"verification,omitzero"`
 	AllowedContracts   []util.Uint160            `json:"allowedcontracts,omitzero"`
 	AllowedGroups      []*keys.PublicKey         `json:"allowedgroups,omitzero"`
 	Rules              []transaction.WitnessRule `json:"rules,omitzero"`
-	InvocationScript   []byte                    `json:"invocation,omitzero"`
-	VerificationScript []byte                    `json:"verification,omitzero"`
 }
 
-// MarshalJSON writes neo-go's form.
+// signerOut is what SignerWithWitness is written as, in neo-go's key order.
+type signerOut struct {
+	Account      string                    `json:"account"`
+	Scopes       string                    `json:"scopes"`
+	Contracts    []hash.Uint160            `json:"allowedcontracts,omitzero"`
+	Groups       []*keys.PublicKey         `json:"allowedgroups,omitzero"`
+	Rules        []transaction.WitnessRule `json:"rules,omitzero"`
+	Invocation   []byte                    `json:"invocation,omitzero"`
+	Verification []byte                    `json:"verification,omitzero"`
+}
+
+// MarshalJSON writes neo-go's form: the account as 0x-prefixed hex, the
+// scopes as names.
 func (s *SignerWithWitness) MarshalJSON() ([]byte, error) {
-	sc := json.RawMessage(`"` + scopesString(s.Scopes) + `"`)
-	type out struct {
-		Account            string                    `json:"account"`
-		Scopes             json.RawMessage           `json:"scopes"`
-		AllowedContracts   []util.Uint160            `json:"allowedcontracts,omitzero"`
-		AllowedGroups      []*keys.PublicKey         `json:"allowedgroups,omitzero"`
-		Rules              []transaction.WitnessRule `json:"rules,omitzero"`
-		InvocationScript   []byte                    `json:"invocation,omitzero"`
-		VerificationScript []byte                    `json:"verification,omitzero"`
-	}
-	var contracts []util.Uint160
-	if s.AllowedContracts != nil {
-		contracts = make([]util.Uint160, len(s.AllowedContracts))
-		for i, c := range s.AllowedContracts {
-			contracts[i] = util.Uint160(c)
-		}
-	}
-	return json.Marshal(out{
-		Account:            "0x" + s.Account.StringLE(),
-		Scopes:             sc,
-		AllowedContracts:   contracts,
-		AllowedGroups:      s.AllowedGroups,
-		Rules:              s.Rules,
-		InvocationScript:   s.InvocationScript,
-		VerificationScript: s.VerificationScript,
+	return json.Marshal(signerOut{
+		Account:      "0x" + s.Account.StringLE(),
+		Scopes:       scopesString(s.Scopes),
+		Contracts:    s.AllowedContracts,
+		Groups:       s.AllowedGroups,
+		Rules:        s.Rules,
+		Invocation:   s.InvocationScript,
+		Verification: s.VerificationScript,
 	})
 }
 
-// UnmarshalJSON follows neo-go 0.120.0's SignerWithWitness.UnmarshalJSON,
-// its checks and its error texts.
+// listLimit is a bound on one of a signer's lists, checked before anything
+// else is decoded.
+type listLimit struct {
+	name string
+	n    int
+}
+
+// UnmarshalJSON follows neo-go 0.120.0's SignerWithWitness.UnmarshalJSON:
+// the same checks in the same order (list sizes, account, scopes, script
+// sizes), with its error texts.
 func (s *SignerWithWitness) UnmarshalJSON(data []byte) error {
-	aux := new(signerWithWitnessAux)
-	if err := json.Unmarshal(data, aux); err != nil {
+	var aux signerWithWitnessAux
+	if err := json.Unmarshal(data, &aux); err != nil {
 		return fmt.Errorf("not a signer: %w", err)
 	}
-	if len(aux.AllowedContracts) > MaxSigners {
-		return fmt.Errorf("invalid number of AllowedContracts: got %d, allowed %d at max", len(aux.AllowedContracts), MaxSigners)
-	}
-	if len(aux.AllowedGroups) > MaxSigners {
-		return fmt.Errorf("invalid number of AllowedGroups: got %d, allowed %d at max", len(aux.AllowedGroups), MaxSigners)
-	}
-	if len(aux.Rules) > MaxSigners {
-		return fmt.Errorf("invalid number of Rules: got %d, allowed %d at max", len(aux.Rules), MaxSigners)
-	}
-	var p Param
-	p.RawMessage, _ = json.Marshal(aux.Account)
-	acc, err := p.GetUint160FromHex()
-	if err != nil {
-		acc, err = StringToUint160(aux.Account)
-	}
-	if err != nil {
-		return fmt.Errorf("not a signer: %w", err)
-	}
-	var scopes transaction.WitnessScope
-	if len(aux.Scopes) != 0 {
-		var (
-			str string
-			b   byte
-		)
-		if err := json.Unmarshal(aux.Scopes, &str); err == nil {
-			scopes, err = scopesFromString(str)
-			if err != nil {
-				return fmt.Errorf("failed to retrieve scopes from string: %w", err)
-			}
-		} else {
-			if err := json.Unmarshal(aux.Scopes, &b); err != nil {
-				return fmt.Errorf("failed to unmarshal scopes from byte: %w", err)
-			}
-			scopes, err = scopesFromByte(b)
-			if err != nil {
-				return fmt.Errorf("failed to retrieve scopes from byte: %w", err)
-			}
+	for _, l := range []listLimit{
+		{"AllowedContracts", len(aux.AllowedContracts)},
+		{"AllowedGroups", len(aux.AllowedGroups)},
+		{"Rules", len(aux.Rules)},
+	} {
+		if l.n > MaxSigners {
+			return fmt.Errorf("invalid number of %s: got %d, allowed %d at max", l.name, l.n, MaxSigners)
 		}
 	}
-	var contracts []util.Uint160
-	if aux.AllowedContracts != nil {
-		contracts = aux.AllowedContracts
+	acc, err := signerAccount(aux.Account)
+	if err != nil {
+		return fmt.Errorf("not a signer: %w", err)
+	}
+	scopes, err := scopesFromJSON(aux.Scopes)
+	if err != nil {
+		return err
 	}
 	s.Signer = transaction.Signer{Account: acc, Scopes: scopes, AllowedGroups: aux.AllowedGroups, Rules: aux.Rules}
-	if contracts != nil {
-		s.Signer.AllowedContracts = make([]hash.Uint160, len(contracts))
-		for i, c := range contracts {
-			s.Signer.AllowedContracts[i] = hash.Uint160(c)
+	if aux.AllowedContracts != nil {
+		s.AllowedContracts = make([]hash.Uint160, 0, len(aux.AllowedContracts))
+		for _, c := range aux.AllowedContracts {
+			s.AllowedContracts = append(s.AllowedContracts, hash.Uint160(c))
 		}
 	}
-	if len(aux.InvocationScript) > transaction.MaxInvocationScript {
-		return fmt.Errorf("invalid invocation script length: got %d, allowed %d at max", len(aux.InvocationScript), transaction.MaxInvocationScript)
+	if err := checkScriptLen("invocation", aux.InvocationScript, transaction.MaxInvocationScript); err != nil {
+		return err
 	}
-	if len(aux.VerificationScript) > transaction.MaxVerificationScript {
-		return fmt.Errorf("invalid verification script length: got %d, allowed %d at max", len(aux.VerificationScript), transaction.MaxVerificationScript)
+	if err := checkScriptLen("verification", aux.VerificationScript, transaction.MaxVerificationScript); err != nil {
+		return err
 	}
 	s.Witness = transaction.Witness{InvocationScript: aux.InvocationScript, VerificationScript: aux.VerificationScript}
 	return nil
 }
 
-// Scope names as neo-go prints them.
-var scopeNames = map[string]transaction.WitnessScope{
-	"Global":          transaction.Global,
-	"CalledByEntry":   transaction.CalledByEntry,
-	"CustomContracts": transaction.CustomContracts,
-	"CustomGroups":    transaction.CustomGroups,
-	"WitnessRules":    transaction.WitnessRules,
-	"None":            transaction.None,
+// signerAccount reads an account as hex (GetUint160FromHex's rules) or, if
+// that fails, as an address.
+func signerAccount(s string) (hash.Uint160, error) {
+	var p Param
+	p.RawMessage, _ = json.Marshal(s)
+	if acc, err := p.GetUint160FromHex(); err == nil {
+		return acc, nil
+	}
+	return StringToUint160(s)
+}
+
+// checkScriptLen bounds a witness script.
+func checkScriptLen(which string, script []byte, maxLen int) error {
+	if len(script) > maxLen {
+		return fmt.Errorf("invalid %s script length: got %d, allowed %d at max", which, len(script), maxLen)
+	}
+	return nil
+}
+
+// scopesFromJSON reads the scopes field: absent means None, a string is a
+// list of names, a number is the bit set.
+func scopesFromJSON(raw json.RawMessage) (transaction.WitnessScope, error) {
+	if len(raw) == 0 {
+		return transaction.None, nil
+	}
+	var names string
+	if json.Unmarshal(raw, &names) == nil {
+		sc, err := scopesFromString(names)
+		if err != nil {
+			return 0, fmt.Errorf("failed to retrieve scopes from string: %w", err)
+		}
+		return sc, nil
+	}
+	var b byte
+	if err := json.Unmarshal(raw, &b); err != nil {
+		return 0, fmt.Errorf("failed to unmarshal scopes from byte: %w", err)
+	}
+	sc, err := scopesFromByte(b)
+	if err != nil {
+		return 0, fmt.Errorf("failed to retrieve scopes from byte: %w", err)
+	}
+	return sc, nil
+}
+
+// scopeTable names the scopes as neo-go prints them, single flags in the
+// order a combination lists them, then Global and None.
+var scopeTable = [...]struct {
+	scope transaction.WitnessScope
+	name  string
+}{
+	{transaction.CalledByEntry, "CalledByEntry"},
+	{transaction.CustomContracts, "CustomContracts"},
+	{transaction.CustomGroups, "CustomGroups"},
+	{transaction.WitnessRules, "WitnessRules"},
+	{transaction.Global, "Global"},
+	{transaction.None, "None"},
+}
+
+// scopeByName finds a scope by its exact name.
+func scopeByName(name string) (transaction.WitnessScope, bool) {
+	for _, e := range scopeTable {
+		if e.name == name {
+			return e.scope, true
+		}
+	}
+	return 0, false
 }
 
 var errGlobalCombined = errors.New("'Global' scope can not be combined with other scopes")
 
 // scopesFromString is neo-go 0.120.0's transaction.ScopesFromString. Unlike
 // the strict parser it accepts Global after other scopes ("CalledByEntry,
-// Global"), which neo-go lets through here.
+// Global"), which neo-go lets through here; only a non-Global scope after
+// Global is refused.
 func scopesFromString(s string) (transaction.WitnessScope, error) {
-	var (
-		res      transaction.WitnessScope
-		isGlobal bool
-	)
+	var res transaction.WitnessScope
 	for part := range strings.SplitSeq(s, ",") {
 		part = strings.TrimSpace(part)
-		scope, ok := scopeNames[part]
-		if !ok {
+		scope, ok := scopeByName(part)
+		switch {
+		case !ok:
 			return res, fmt.Errorf("invalid witness scope: %v", part)
-		}
-		if isGlobal && scope != transaction.Global {
+		case res&transaction.Global != 0 && scope != transaction.Global:
 			return res, errGlobalCombined
 		}
 		res |= scope
-		if scope == transaction.Global {
-			isGlobal = true
-		}
 	}
 	return res, nil
 }
@@ -270,36 +302,22 @@ func fromCompatFuncParam(fp params.FuncParam) FuncParam {
 }
 
 // scopesString is neo-go 0.120.0's JSON form of a scope set, which differs
-// from the canonical one only for invalid combinations.
+// from the canonical one only for invalid combinations: a set with Global
+// prints as one name (or WitnessScope(n) if it is not exactly Global).
 func scopesString(s transaction.WitnessScope) string {
-	name := func(s transaction.WitnessScope) string {
-		switch s {
-		case transaction.None:
-			return "None"
-		case transaction.CalledByEntry:
-			return "CalledByEntry"
-		case transaction.CustomContracts:
-			return "CustomContracts"
-		case transaction.CustomGroups:
-			return "CustomGroups"
-		case transaction.WitnessRules:
-			return "WitnessRules"
-		case transaction.Global:
-			return "Global"
+	if s&transaction.Global != 0 || s == transaction.None {
+		for _, e := range scopeTable {
+			if e.scope == s {
+				return e.name
+			}
 		}
 		return "WitnessScope(" + strconv.Itoa(int(s)) + ")"
 	}
-	if s&transaction.Global != 0 || s == transaction.None {
-		return name(s)
-	}
-	var res string
-	for _, f := range []transaction.WitnessScope{transaction.CalledByEntry, transaction.CustomContracts, transaction.CustomGroups, transaction.WitnessRules} {
-		if s&f != 0 {
-			if res != "" {
-				res += ", "
-			}
-			res += name(f)
+	var names []string
+	for _, e := range scopeTable[:4] {
+		if s&e.scope != 0 {
+			names = append(names, e.name)
 		}
 	}
-	return res
+	return strings.Join(names, ", ")
 }

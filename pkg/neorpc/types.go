@@ -6,43 +6,43 @@ import (
 	"unicode/utf8"
 )
 
-type (
-	// Request is a client-side call. Params are marshalled with
-	// encoding/json (nil is sent as []).
-	Request struct {
-		JSONRPC string `json:"jsonrpc"`
-		Method  string `json:"method"`
-		Params  []any  `json:"params"`
-		ID      uint64 `json:"id"`
-	}
+// The wire types. Field order is the JSON key order of neo-go's encoder.
 
-	// Header is the id and version of a response.
-	Header struct {
-		ID      json.RawMessage `json:"id"`
-		JSONRPC string          `json:"jsonrpc"`
-	}
+// Header is the id and version of a response.
+type Header struct {
+	ID      json.RawMessage `json:"id"`
+	JSONRPC string          `json:"jsonrpc"`
+}
 
-	// HeaderAndError adds an optional error to Header.
-	HeaderAndError struct {
-		Header
-		Error *Error `json:"error,omitzero"`
-	}
+// HeaderAndError adds an optional error to Header.
+type HeaderAndError struct {
+	Header
+	Error *Error `json:"error,omitzero"`
+}
 
-	// Response is a raw response: Result is the undecoded result value.
-	Response struct {
-		HeaderAndError
-		Result json.RawMessage `json:"result,omitzero"`
-	}
+// Response is a raw response: Result is the undecoded result value.
+type Response struct {
+	HeaderAndError
+	Result json.RawMessage `json:"result,omitzero"`
+}
 
-	// Notification is the wire form of a subscription event: a request
-	// without id whose method is the stream name and whose only parameter is
-	// the payload (event_missed has none).
-	Notification struct {
-		JSONRPC string  `json:"jsonrpc"`
-		Event   EventID `json:"method"`
-		Payload []any   `json:"params"`
-	}
-)
+// Request is a client-side call. Params are marshalled with encoding/json
+// (nil is sent as []).
+type Request struct {
+	JSONRPC string `json:"jsonrpc"`
+	Method  string `json:"method"`
+	Params  []any  `json:"params"`
+	ID      uint64 `json:"id"`
+}
+
+// Notification is the wire form of a subscription event: a request without
+// id whose method is the stream name and whose only parameter is the payload
+// (event_missed has none).
+type Notification struct {
+	JSONRPC string  `json:"jsonrpc"`
+	Event   EventID `json:"method"`
+	Payload []any   `json:"params"`
+}
 
 // errNotObject is returned by DecodeResponse for non-object input.
 var errNotObject = errors.New("response is not a JSON object")

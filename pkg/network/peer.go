@@ -219,47 +219,61 @@ func (p *Peer) handleLoop() {
 	}
 }
 
-// writeLoop sends queued packets, high priority first; replies share the
-// line with broadcasts about three to one (neo-go handleQueues).
+// broadcastTurn makes every broadcastTurn-th pick of writeLoop drop the
+// reply queue's precedence: replies and broadcasts then compete at random,
+// so a broadcast backlog gets about one packet in eight while replies are
+// queued (neo-go's share).
+const broadcastTurn = 4
+
+// writeLoop sends queued packets until the peer is gone or a write fails;
+// each write must finish within a block time (at least a second).
 func (p *Peer) writeLoop() {
-	const p2pSkipDivisor = 4
-	writeTimeout := max(p.s.cfg.TimePerBlock, time.Second)
-	var n uint32
-	for {
-		var pkt []byte
-		select {
-		case <-p.done:
+	timeout := max(p.s.cfg.TimePerBlock, time.Second)
+	for turn := uint32(0); ; turn++ {
+		pkt, ok := p.nextPacket(turn)
+		if !ok {
 			return
-		case pkt = <-p.hpQ:
+		}
+		err := p.conn.SetWriteDeadline(time.Now().Add(timeout))
+		if err == nil {
+			_, err = p.conn.Write(pkt)
+		}
+		if err != nil {
+			p.Disconnect(err)
+			return
+		}
+	}
+}
+
+// nextPacket picks the packet to send on this turn: a ready high-priority
+// packet, else (except on broadcast turns) a ready reply, else whichever
+// queue delivers first. It reports false once the peer is gone.
+func (p *Peer) nextPacket(turn uint32) ([]byte, bool) {
+	select {
+	case <-p.done:
+		return nil, false
+	default:
+	}
+	preferred := []chan []byte{p.hpQ, p.p2pQ}
+	if turn%broadcastTurn == 0 {
+		preferred = preferred[:1]
+	}
+	for _, q := range preferred {
+		select {
+		case pkt := <-q:
+			return pkt, true
 		default:
 		}
-		if pkt == nil && n%p2pSkipDivisor != 0 {
-			select {
-			case <-p.done:
-				return
-			case pkt = <-p.hpQ:
-			case pkt = <-p.p2pQ:
-			default:
-			}
-		}
-		if pkt == nil {
-			select {
-			case <-p.done:
-				return
-			case pkt = <-p.hpQ:
-			case pkt = <-p.p2pQ:
-			case pkt = <-p.bcastQ:
-			}
-		}
-		if err := p.conn.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil {
-			p.Disconnect(err)
-			return
-		}
-		if _, err := p.conn.Write(pkt); err != nil {
-			p.Disconnect(err)
-			return
-		}
-		n++
+	}
+	select {
+	case <-p.done:
+		return nil, false
+	case pkt := <-p.hpQ:
+		return pkt, true
+	case pkt := <-p.p2pQ:
+		return pkt, true
+	case pkt := <-p.bcastQ:
+		return pkt, true
 	}
 }
 

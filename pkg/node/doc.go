@@ -28,7 +28,7 @@
 //     Consensus starts once the P2P server reports synchronization (at
 //     once with MinPeers 0).
 //   - RPC (when enabled) serves the chain methods of package chainrpc
-//     over coreledger's adapter of the chain, with the P2P server as its
+//     over rpcledger's adapter of the chain, with the P2P server as its
 //     Network (sendrawtransaction relays); the chain's and the memory
 //     pool's events reach WebSocket subscribers through chainrpc's Feeder,
 //     taken from the chain only while some client subscribes (as in

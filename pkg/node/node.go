@@ -12,7 +12,6 @@ import (
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/consensus"
 	"github.com/n3node/n3node/pkg/core"
-	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -88,7 +87,7 @@ type Node struct {
 	lateMu sync.Mutex
 	wg     sync.WaitGroup
 
-	headers chan *block.Header // chain → consensus
+	headers chan core.Event // chain → consensus (headers of added blocks)
 }
 
 // New opens the database, the chain (initializing an empty database with
@@ -193,7 +192,7 @@ func (n *Node) build(opts Options) error {
 		}
 		n.p2p.AddExtensibleHandler(payload.ConsensusCategory, n.onConsensusPayload)
 		n.p2p.SetTxHook(n.cons.OnTransaction)
-		n.headers = make(chan *block.Header, 64)
+		n.headers = make(chan core.Event, 64)
 	}
 
 	if err := n.buildServices(opts.ServiceOptions); err != nil {
@@ -236,7 +235,7 @@ func (n *Node) Start(ctx context.Context) error {
 		}
 	}
 	if n.cons != nil {
-		n.chain.SubscribeForHeadersOfAddedBlocks(n.headers)
+		n.chain.Subscribe(n.headers, core.HeaderEvents)
 		n.wg.Go(n.feedConsensus)
 	}
 	if n.rpcEvent != nil {
@@ -296,8 +295,8 @@ func (n *Node) feedConsensus() {
 		select {
 		case <-n.stop:
 			return
-		case h := <-n.headers:
-			n.cons.OnNewBlock(h)
+		case ev := <-n.headers:
+			n.cons.OnNewBlock(ev.Header)
 		}
 	}
 }
@@ -366,7 +365,7 @@ func (n *Node) Shutdown(ctx context.Context) error {
 	// chain's event goroutine may be blocked sending to one, and both
 	// unsubscribing and closing the chain wait for it.
 	if n.cons != nil {
-		n.chain.UnsubscribeFromHeadersOfAddedBlocks(n.headers)
+		n.chain.Unsubscribe(n.headers)
 	}
 	if n.rpcEvent != nil {
 		n.rpcEvent.stop(n)

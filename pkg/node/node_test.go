@@ -398,12 +398,6 @@ func TestWatchOnlyPeer(t *testing.T) {
 	acfg := testConfig(t, t.TempDir())
 	fastBlocks(&acfg.ProtocolConfiguration)
 	a := startNode(t, acfg)
-	if _, ok := any(a.Chain()).(headerAdder); !ok {
-		// Without headers ahead of blocks a node that connects after
-		// block 1 cannot catch up (the P2P server requests blocks up to
-		// the header height only).
-		t.Skip("the ledger has no AddHeaders yet")
-	}
 	cfg := testConfig(t, t.TempDir())
 	fastBlocks(&cfg.ProtocolConfiguration)
 	cfg.ApplicationConfiguration.Consensus.Enabled = false
@@ -461,10 +455,6 @@ func TestFourValidators(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := startNode(t, cfg)
-		if _, ok := any(n.Chain()).(headerAdder); !ok {
-			// The fourth validator catches up through headers.
-			t.Skip("the ledger has no AddHeaders yet")
-		}
 		nodes = append(nodes, n)
 		seeds = append(seeds, n.P2PAddresses()...)
 	}

@@ -2,16 +2,11 @@ package node
 
 import (
 	"context"
-	"errors"
-	"net"
-	"strconv"
 	"sync"
 	"time"
 
-	"github.com/n3node/n3node/pkg/core/transaction"
-	"github.com/n3node/n3node/pkg/neorpc/result"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
 
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcserver"
@@ -77,7 +72,7 @@ func (n *Node) register(name string, h func(neorpc.Params) (any, *neorpc.Error))
 // registerMethods registers the chain methods (package chainrpc over the
 // ledger), each counted in the metrics when they are on.
 func (n *Node) registerMethods() error {
-	svc := chainrpc.New(coreledger.New(n.chain), n.rpc, n.rpcOptions())
+	svc := chainrpc.New(rpcledger.New(n.chain), n.rpc, n.rpcOptions())
 	for _, name := range svc.Methods() {
 		if err := n.register(name, func(p neorpc.Params) (any, *neorpc.Error) { return svc.Call(name, p) }); err != nil {
 			return err
@@ -115,7 +110,7 @@ func (e *rpcEvents) reconcile(n *Node) {
 	want := !e.stopped && n.rpc.HasAnySubscribers()
 	switch {
 	case want && e.unsubscribe == nil:
-		events, unsubscribe := coreledger.Subscribe(n.chain, true)
+		events, unsubscribe := rpcledger.Subscribe(n.chain, true)
 		ctx, cancel := context.WithCancel(context.Background())
 		e.unsubscribe, e.cancel, e.done = unsubscribe, cancel, make(chan struct{})
 		feeder := chainrpc.NewFeeder(n.rpc)
@@ -147,46 +142,12 @@ func (e *rpcEvents) stop(*Node) {
 	}
 }
 
-// rpcNetwork is the P2P server as the chain methods see it.
-type rpcNetwork struct{ n *Node }
-
-var _ chainrpc.Network = rpcNetwork{}
-
-// Port returns the port peers reach the node on: the first listen
-// address's announced port, else the port it listens on.
-func (r rpcNetwork) Port() (uint16, error) {
-	if addrs, err := r.n.cfg.ApplicationConfiguration.GetAddresses(); err == nil && len(addrs) > 0 && addrs[0].AnnouncedPort != 0 {
-		return addrs[0].AnnouncedPort, nil
+// rpcNetwork is the P2P server as the chain methods see it, with the
+// first listen address's announced port.
+func (n *Node) rpcNetwork() *rpcledger.Network {
+	var announced uint16
+	if addrs, err := n.cfg.ApplicationConfiguration.GetAddresses(); err == nil && len(addrs) > 0 {
+		announced = addrs[0].AnnouncedPort
 	}
-	ls := r.n.p2p.ListenAddrs()
-	if len(ls) == 0 {
-		return 0, errors.New("the node does not listen for peers")
-	}
-	_, p, err := net.SplitHostPort(ls[0])
-	if err != nil {
-		return 0, err
-	}
-	v, err := strconv.ParseUint(p, 10, 16)
-	return uint16(v), err
-}
-
-func (r rpcNetwork) ID() uint32                 { return r.n.p2p.ID() }
-func (r rpcNetwork) UserAgent() string          { return r.n.userAgent }
-func (r rpcNetwork) PeerCount() int             { return r.n.p2p.PeerCount() }
-func (r rpcNetwork) UnconnectedPeers() []string { return r.n.p2p.UnconnectedPeers() }
-func (r rpcNetwork) BadPeers() []string         { return r.n.p2p.BadPeers() }
-
-// ConnectedPeers lists the handshaked peers.
-func (r rpcNetwork) ConnectedPeers() []result.PeerInfo {
-	ps := r.n.p2p.ConnectedPeers()
-	out := make([]result.PeerInfo, len(ps))
-	for i, p := range ps {
-		out[i] = result.PeerInfo{Address: p.Address, UserAgent: p.UserAgent, Height: p.Height}
-	}
-	return out
-}
-
-// RelayTx verifies, pools and announces tx; errors carry their RPC code.
-func (r rpcNetwork) RelayTx(tx *transaction.Transaction) error {
-	return coreledger.ClassifyRelayError(r.n.p2p.RelayTx(tx))
+	return rpcledger.NewNetwork(n.p2p, n.userAgent, announced)
 }

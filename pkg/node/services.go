@@ -15,9 +15,9 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/network/payload"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
 	"github.com/n3node/n3node/pkg/services/notary"
-	"github.com/n3node/n3node/pkg/services/notary/notaryrpc"
 	"github.com/n3node/n3node/pkg/services/oracle"
 	"github.com/n3node/n3node/pkg/services/stateroot"
 	"github.com/n3node/n3node/pkg/wallet"
@@ -260,12 +260,12 @@ func (n *Node) trustedRoot(p uint32) (*coreroot.Root, error) {
 // rpcOptions are the chain methods' services: the P2P server, the
 // Oracle service (submitoracleresponse) and the notary request pool.
 func (n *Node) rpcOptions() chainrpc.Options {
-	o := chainrpc.Options{Network: rpcNetwork{n}}
+	o := chainrpc.Options{Network: n.rpcNetwork()}
 	if n.svc.oracle != nil {
 		o.Oracle = n.svc.oracle
 	}
 	if n.svc.notaryPool != nil {
-		o.Notary = notaryrpc.New(n.svc.notaryPool)
+		o.Notary = rpcledger.NewNotary(n.svc.notaryPool)
 	}
 	return o
 }

@@ -3,6 +3,7 @@ package rpcserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -34,29 +35,39 @@ func (s *Server) traverseIterator(_ context.Context, p neorpc.Params) (any, *neo
 	if s.sessions == nil {
 		return nil, neorpc.ErrSessionsDisabled
 	}
-	sID, err := p.Value(0).GetUUID()
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("invalid session ID: %s", err))
+	var ids [2]string
+	for i, what := range [...]string{"session", "iterator"} {
+		id, err := p.Value(i).GetUUID()
+		if err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("invalid %s ID: %s", what, err))
+		}
+		ids[i] = id.String()
 	}
-	iID, err := p.Value(1).GetUUID()
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("invalid iterator ID: %s", err))
+	count, rerr := s.iteratorCount(p.Value(2))
+	if rerr != nil {
+		return nil, rerr
 	}
-	count, err := p.Value(2).GetInt()
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("invalid iterator items count: %s", err))
-	}
-	if count < math.MinInt32 || count > math.MaxInt32 {
-		return nil, neorpc.NewInvalidParamsError("invalid iterator items count: not an int32")
-	}
-	if count > s.cfg.MaxIteratorResultItems {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("iterator items count (%d) is out of range (%d at max)", count, s.cfg.MaxIteratorResultItems))
-	}
-	vals, rerr := s.sessions.Traverse(sID.String(), iID.String(), count)
+	vals, rerr := s.sessions.Traverse(ids[0], ids[1], count)
 	if rerr != nil {
 		return nil, rerr
 	}
 	return vals, nil
+}
+
+// iteratorCount reads the number of items traverseiterator takes: an
+// int32 no larger than MaxIteratorResultItems.
+func (s *Server) iteratorCount(p *neorpc.Param) (int, *neorpc.Error) {
+	n, err := p.GetInt()
+	if err == nil && (n < math.MinInt32 || n > math.MaxInt32) {
+		err = errors.New("not an int32")
+	}
+	if err != nil {
+		return 0, neorpc.NewInvalidParamsError(fmt.Sprintf("invalid iterator items count: %s", err))
+	}
+	if n > s.cfg.MaxIteratorResultItems {
+		return 0, neorpc.NewInvalidParamsError(fmt.Sprintf("iterator items count (%d) is out of range (%d at max)", n, s.cfg.MaxIteratorResultItems))
+	}
+	return n, nil
 }
 
 // terminateSession implements "terminatesession" (sessionID).

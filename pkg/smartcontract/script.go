@@ -1,15 +1,18 @@
 package smartcontract
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
+
+	nio "github.com/n3node/n3node/pkg/io"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/vm/emit"
+	"github.com/n3node/n3node/pkg/vm/interopid"
+	"github.com/n3node/n3node/pkg/vm/opcode"
 )
 
 // Limits of standard scripts.
@@ -25,12 +28,8 @@ const (
 // script cannot have.
 var ErrInvalidMultisig = errors.New("invalid multisig parameters")
 
-// InteropID returns the SYSCALL id of an interop name: the first four
-// bytes of SHA-256(name) read as a little-endian uint32.
-func InteropID(name string) uint32 {
-	h := sha256.Sum256([]byte(name))
-	return binary.LittleEndian.Uint32(h[:4])
-}
+// InteropID returns the SYSCALL id of an interop name (interopid.FromName).
+func InteropID(name string) uint32 { return interopid.FromName(name) }
 
 // Syscall ids of the standard scripts.
 var (
@@ -52,16 +51,15 @@ func CreateMultiSigRedeemScript(m int, pubs []*keys.PublicKey) ([]byte, error) {
 	}
 	sorted := slices.Clone(pubs)
 	keys.SortPublicKeys(sorted)
-	s := make([]byte, 0, 3+34*n+3+5)
-	s = appendPushInt(s, int64(m))
+	w := nio.NewBinWriterWithCap(3 + 34*n + 3 + 5)
+	emit.Int(w, int64(m))
 	for _, p := range sorted {
 		c := p.Compressed()
-		s = append(s, opPUSHDATA1, keys.CompressedSize)
-		s = append(s, c[:]...)
+		emit.Bytes(w, c[:])
 	}
-	s = appendPushInt(s, int64(n))
-	s = append(s, opSYSCALL)
-	return binary.LittleEndian.AppendUint32(s, CheckMultisigID), nil
+	emit.Int(w, int64(n))
+	emit.SyscallID(w, CheckMultisigID)
+	return w.Bytes(), nil
 }
 
 // GetDefaultHonestNodeCount returns the BFT threshold n - (n-1)/3
@@ -88,8 +86,8 @@ func CreateMajorityMultiSigRedeemScript(pubs []*keys.PublicKey) ([]byte, error) 
 // The key is not decoded (C# Helper.IsSignatureContract).
 func IsSignatureContract(script []byte) bool {
 	return len(script) == keys.SignatureScriptSize &&
-		script[0] == opPUSHDATA1 && script[1] == keys.CompressedSize &&
-		script[35] == opSYSCALL &&
+		opcode.Opcode(script[0]) == opcode.PUSHDATA1 && script[1] == keys.CompressedSize &&
+		opcode.Opcode(script[35]) == opcode.SYSCALL &&
 		binary.LittleEndian.Uint32(script[36:]) == CheckSigID
 }
 
@@ -135,15 +133,15 @@ func parseMultiSig(script []byte, pubs *[]*keys.PublicKey) (m, n int, ok bool) {
 		return 0, 0, false
 	}
 	i := 0
-	switch b := script[0]; {
-	case b == opPUSHINT8:
+	switch b := opcode.Opcode(script[0]); {
+	case b == opcode.PUSHINT8:
 		m = int(script[1])
 		i = 2
-	case b == opPUSHINT16:
+	case b == opcode.PUSHINT16:
 		m = int(binary.LittleEndian.Uint16(script[1:]))
 		i = 3
-	case b >= opPUSH1 && b <= opPUSH16:
-		m = int(b - opPUSH0)
+	case b >= opcode.PUSH1 && b <= opcode.PUSH16:
+		m = int(b - opcode.PUSH0)
 		i = 1
 	default:
 		return 0, 0, false
@@ -151,7 +149,7 @@ func parseMultiSig(script []byte, pubs *[]*keys.PublicKey) (m, n int, ok bool) {
 	if m < 1 || m > MaxMultisigKeys {
 		return 0, 0, false
 	}
-	for script[i] == opPUSHDATA1 {
+	for opcode.Opcode(script[i]) == opcode.PUSHDATA1 {
 		if len(script) <= i+35 {
 			return 0, 0, false
 		}
@@ -172,26 +170,26 @@ func parseMultiSig(script []byte, pubs *[]*keys.PublicKey) (m, n int, ok bool) {
 	if n < m || n > MaxMultisigKeys {
 		return 0, 0, false
 	}
-	switch b := script[i]; {
-	case b == opPUSHINT8:
+	switch b := opcode.Opcode(script[i]); {
+	case b == opcode.PUSHINT8:
 		if len(script) <= i+1 || n != int(script[i+1]) {
 			return 0, 0, false
 		}
 		i += 2
-	case b == opPUSHINT16:
+	case b == opcode.PUSHINT16:
 		if len(script) < i+3 || n != int(binary.LittleEndian.Uint16(script[i+1:])) {
 			return 0, 0, false
 		}
 		i += 3
-	case b >= opPUSH1 && b <= opPUSH16:
-		if n != int(b-opPUSH0) {
+	case b >= opcode.PUSH1 && b <= opcode.PUSH16:
+		if n != int(b-opcode.PUSH0) {
 			return 0, 0, false
 		}
 		i++
 	default:
 		return 0, 0, false
 	}
-	if len(script) != i+5 || script[i] != opSYSCALL ||
+	if len(script) != i+5 || opcode.Opcode(script[i]) != opcode.SYSCALL ||
 		binary.LittleEndian.Uint32(script[i+1:]) != CheckMultisigID {
 		return 0, 0, false
 	}
@@ -207,7 +205,7 @@ func IsStandardContract(script []byte) bool {
 // ParseSignatureInvocation returns the signature of a single-signature
 // invocation script (PUSHDATA1 64 <sig>), aliasing script.
 func ParseSignatureInvocation(script []byte) ([]byte, bool) {
-	if len(script) != SignatureInvocationSize || script[0] != opPUSHDATA1 || script[1] != keys.SignatureLen {
+	if len(script) != SignatureInvocationSize || opcode.Opcode(script[0]) != opcode.PUSHDATA1 || script[1] != keys.SignatureLen {
 		return nil, false
 	}
 	return script[2:], true
@@ -221,7 +219,7 @@ func ParseMultiSigInvocation(m int, script []byte) ([][]byte, bool) {
 	}
 	sigs := make([][]byte, 0, m)
 	for i := 0; i < len(script); i += SignatureInvocationSize {
-		if script[i] != opPUSHDATA1 || script[i+1] != keys.SignatureLen {
+		if opcode.Opcode(script[i]) != opcode.PUSHDATA1 || script[i+1] != keys.SignatureLen {
 			return nil, false
 		}
 		sigs = append(sigs, script[i+2:i+SignatureInvocationSize])
@@ -233,42 +231,10 @@ func ParseMultiSigInvocation(m int, script []byte) ([][]byte, bool) {
 // the given NEF checksum and manifest name (C# Helper.GetContractHash):
 // Hash160(ABORT, PUSHDATA sender, PUSH checksum, PUSHDATA name).
 func GetContractHash(sender hash.Uint160, checksum uint32, name string) hash.Uint160 {
-	s := make([]byte, 0, 1+2+hash.Uint160Size+9+5+len(name))
-	s = append(s, opABORT)
-	s = appendPushData(s, sender[:])
-	s = appendPushInt(s, int64(checksum))
-	s = appendPushData(s, []byte(name))
-	return hash.Hash160(s)
-}
-
-// appendPushInt appends the shortest push of v as C# ScriptBuilder.EmitPush
-// does: PUSHM1/PUSH0..PUSH16, else PUSHINT8..PUSHINT64 with v in
-// little-endian two's complement, sign-extended to 1, 2, 4 or 8 bytes.
-func appendPushInt(s []byte, v int64) []byte {
-	if v >= -1 && v <= 16 {
-		return append(s, byte(opPUSH0+v))
-	}
-	switch {
-	case v >= math.MinInt8 && v <= math.MaxInt8:
-		return append(s, opPUSHINT8, byte(v))
-	case v >= math.MinInt16 && v <= math.MaxInt16:
-		return binary.LittleEndian.AppendUint16(append(s, opPUSHINT16), uint16(v))
-	case v >= math.MinInt32 && v <= math.MaxInt32:
-		return binary.LittleEndian.AppendUint32(append(s, opPUSHINT32), uint32(v))
-	default:
-		return binary.LittleEndian.AppendUint64(append(s, opPUSHINT64), uint64(v))
-	}
-}
-
-// appendPushData appends the shortest PUSHDATA of b.
-func appendPushData(s, b []byte) []byte {
-	switch n := len(b); {
-	case n <= math.MaxUint8:
-		s = append(s, opPUSHDATA1, byte(n))
-	case n <= math.MaxUint16:
-		s = binary.LittleEndian.AppendUint16(append(s, opPUSHDATA2), uint16(n))
-	default:
-		s = binary.LittleEndian.AppendUint32(append(s, opPUSHDATA4), uint32(n))
-	}
-	return append(s, b...)
+	w := nio.NewBinWriterWithCap(1 + 2 + hash.Uint160Size + 9 + 5 + len(name))
+	emit.Opcodes(w, opcode.ABORT)
+	emit.Bytes(w, sender[:])
+	emit.Int(w, int64(checksum))
+	emit.String(w, name)
+	return hash.Hash160(w.Bytes())
 }

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	nio "github.com/n3node/n3node/pkg/io"
+	"github.com/n3node/n3node/pkg/vm/emit"
+
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/encoding/address"
@@ -63,10 +66,12 @@ type contractsFile struct {
 }
 
 func contractScript(sender hash.Uint160, sum uint32, name string) []byte {
-	s := []byte{0x38}
-	s = smartcontract.AppendPushData(s, sender[:])
-	s = smartcontract.AppendPushInt(s, int64(sum))
-	return smartcontract.AppendPushData(s, []byte(name))
+	w := nio.NewBufBinWriter()
+	w.WriteU8(0x38)
+	emit.Bytes(w, sender[:])
+	emit.Int(w, int64(sum))
+	emit.String(w, name)
+	return w.Bytes()
 }
 
 func TestContractHashes(t *testing.T) {
@@ -269,14 +274,17 @@ func TestInvocationScripts(t *testing.T) {
 	}
 }
 
-func TestAppendPushInt(t *testing.T) {
+// The integer pushes of the standard scripts (emit.Int, C# EmitPush).
+func TestPushInt(t *testing.T) {
 	cases := map[int64]string{
 		-1: "0f", 0: "10", 16: "20", 17: "0011", -2: "00fe", 127: "007f", 128: "018000",
 		-129: "017fff", 32767: "01ff7f", 32768: "0200800000", 0x73fb47a7: "02a747fb73",
 		0x80000000: "030000008000000000",
 	}
 	for v, want := range cases {
-		if got := hex.EncodeToString(smartcontract.AppendPushInt(nil, v)); got != want {
+		w := nio.NewBufBinWriter()
+		emit.Int(w, v)
+		if got := hex.EncodeToString(w.Bytes()); got != want {
 			t.Errorf("%d: %s, want %s", v, got, want)
 		}
 	}

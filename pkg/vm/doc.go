@@ -33,7 +33,7 @@
 //
 // # GAS
 //
-// Before each instruction the VM charges OpcodePrice(op) times the exec fee
+// Before each instruction the VM charges fee.Opcode(op) times the exec fee
 // factor, in picoGAS (1e-12 GAS; FeeFactor picoGAS = 1 datoshi), unless the
 // current invocation is fee exempt. The consumed amount includes the
 // instruction that exceeded the limit. GasConsumed rounds up to datoshi, as

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
@@ -540,7 +541,7 @@ func (v *VM) executeNext() {
 		v.hooks.PreStep(v, ctx, op)
 	}
 	if v.execFee != 0 && !ctx.inv.feeExempt {
-		if err := v.charge(uint64(opcodePrices[op]) * v.execFee); err != nil {
+		if err := v.charge(uint64(fee.Opcode(op)) * v.execFee); err != nil {
 			v.setFault(ip, op, err)
 			return
 		}

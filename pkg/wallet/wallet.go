@@ -356,10 +356,15 @@ func (w *Wallet) Close() {
 	}
 }
 
+// ErrNoKeys is returned by ReadKeys when the password opens no account.
+var ErrNoKeys = errors.New("no wallet account opens with the password")
+
 // ReadKeys reads the wallet a configuration names (a file or
 // "embedded:<name>", config.ReadWallet) and returns the keys its password
-// opens (UnlockKeys); none is not an error here, each service says what
-// that means for it.
+// opens (UnlockKeys). It is the one way the node's services (consensus,
+// StateRoot, notary, oracle) get their signing keys; as neo-go, a wallet
+// the password opens no account of is an error (ErrNoKeys, wrapped with the
+// path).
 func ReadKeys(cw config.Wallet) ([]*keys.PrivateKey, error) {
 	data, err := config.ReadWallet(cw.Path)
 	if err != nil {
@@ -369,7 +374,11 @@ func ReadKeys(cw config.Wallet) ([]*keys.PrivateKey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cw.Path, err)
 	}
-	return w.UnlockKeys(cw.Password), nil
+	ks := w.UnlockKeys(cw.Password)
+	if len(ks) == 0 {
+		return nil, fmt.Errorf("%w: %s", ErrNoKeys, cw.Path)
+	}
+	return ks, nil
 }
 
 // UnlockKeys decrypts every account the password opens and returns each

@@ -13,20 +13,25 @@ import (
 // Opcode is a NeoVM instruction (values from neo-vm src/Neo.VM/OpCode.cs).
 type Opcode byte
 
-// The opcodes the scenario's scripts use.
+// The opcodes the scenario's scripts use, by what they do.
 const (
-	PUSHINT8  Opcode = 0x00
-	PUSHT     Opcode = 0x08
-	PUSHF     Opcode = 0x09
-	PUSHNULL  Opcode = 0x0B
+	// Constants.
+	PUSHINT8 Opcode = 0x00
+	PUSHT    Opcode = 0x08
+	PUSHF    Opcode = 0x09
+	PUSHNULL Opcode = 0x0B
+	PUSHM1   Opcode = 0x0F
+	PUSH0    Opcode = 0x10
+	PUSH1    Opcode = 0x11
+	PUSH2    Opcode = 0x12
+	PUSH15   Opcode = 0x1F
+
+	// Byte strings with a 1-, 2- or 4-byte length prefix.
 	PUSHDATA1 Opcode = 0x0C
 	PUSHDATA2 Opcode = 0x0D
 	PUSHDATA4 Opcode = 0x0E
-	PUSHM1    Opcode = 0x0F
-	PUSH0     Opcode = 0x10
-	PUSH1     Opcode = 0x11
-	PUSH2     Opcode = 0x12
-	PUSH15    Opcode = 0x1F
+
+	// Control flow.
 	NOP       Opcode = 0x21
 	JMP       Opcode = 0x22
 	JMPIF     Opcode = 0x24
@@ -37,6 +42,9 @@ const (
 	THROW     Opcode = 0x3A
 	RET       Opcode = 0x40
 	SYSCALL   Opcode = 0x41
+	ASSERTMSG Opcode = 0xE1
+
+	// Stack, slots, arithmetic and compound types.
 	DROP      Opcode = 0x45
 	DUP       Opcode = 0x4A
 	INITSLOT  Opcode = 0x57
@@ -49,7 +57,6 @@ const (
 	PACK      Opcode = 0xC0
 	NEWARRAY0 Opcode = 0xC2
 	ISNULL    Opcode = 0xD8
-	ASSERTMSG Opcode = 0xE1
 )
 
 // CallFlags values (C#: Neo.SmartContract.CallFlags).

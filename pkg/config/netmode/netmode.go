@@ -5,25 +5,26 @@ import "strconv"
 // Magic identifies a network (C# ProtocolSettings.Network).
 type Magic uint32
 
-// Known networks.
+// Public networks: the N3 chains and the NeoFS sidechains.
 const (
-	// MainNet is the Neo N3 main network, "NEO3" read as little-endian u32.
-	MainNet Magic = 0x334f454e // 860833102
-	// TestNet is the Neo N3 test network T5, "N3T5".
-	TestNet Magic = 0x3554334e // 894710606
+	// MainNet is the Neo N3 main network, "NEO3" read as little-endian u32
+	// (860833102).
+	MainNet Magic = 0x334f454e
+	// TestNet is the Neo N3 test network T5, "N3T5" (894710606).
+	TestNet Magic = 0x3554334e
+	// MainNetNeoFS is the NeoFS main sidechain (91414437).
+	MainNetNeoFS Magic = 0x572dfa5
+	// TestNetNeoFS is the NeoFS test sidechain (735783775).
+	TestNetNeoFS Magic = 0x2bdb2b5f
+)
+
+// Local networks.
+const (
 	// PrivNet is the magic neo-go and n3node use for private networks.
 	PrivNet Magic = 56753
 	// UnitTestNet is the magic of neo-go's unit-test chains and dumps.
 	UnitTestNet Magic = 42
-	// MainNetNeoFS is the NeoFS main sidechain.
-	MainNetNeoFS Magic = 0x572dfa5 // 91414437
-	// TestNetNeoFS is the NeoFS test sidechain.
-	TestNetNeoFS Magic = 0x2bdb2b5f // 735783775
 )
-
-// AddressVersion is the version byte of N3 addresses (C#
-// ProtocolSettings.AddressVersion, 0x35), which makes them start with 'N'.
-const AddressVersion byte = 0x35
 
 var names = [...]struct {
 	m    Magic

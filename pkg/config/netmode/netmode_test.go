@@ -34,7 +34,4 @@ func TestMagics(t *testing.T) {
 	if le(MainNet) != "NEO3" || le(TestNet) != "N3T5" {
 		t.Errorf("%q %q", le(MainNet), le(TestNet))
 	}
-	if AddressVersion != 53 {
-		t.Error("address version")
-	}
 }

@@ -9,25 +9,26 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/n3node/n3node/internal/blockgen"
+	"github.com/n3node/n3node/internal/testchain"
+	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/chaindump"
 )
 
 // sourceChain is a small chain with contract storage: a deployment and a
 // few blocks of puts and deletes, with empty blocks between them.
-func sourceChain(t *testing.T) *blockgen.Gen {
-	g := blockgen.New(t, blockgen.Config(t, "", ""), nil)
+func sourceChain(t *testing.T) *testchain.Chain {
+	g := testchain.New(t)
 	h := g.DeployStorage()
 	for i := range 4 {
 		k, v := []byte{byte(i)}, []byte{byte(i), 1, 2}
-		g.AddBlock(g.Tx(blockgen.PutScript(h, [][]byte{k, {9}}, [][]byte{v, nil})))
+		g.AddBlock(g.Tx(testchain.PutScript(h, [][]byte{k, {9}}, [][]byte{v, nil})))
 		g.AddBlock()
 	}
 	return g
 }
 
 // dump writes blocks 0 to the height of g in the C# layout.
-func dump(t *testing.T, g *blockgen.Gen) []byte {
+func dump(t *testing.T, g *testchain.Chain) []byte {
 	var buf bytes.Buffer
 	n := g.BC.BlockHeight() + 1
 	w, err := chaindump.NewWriter(&buf, 0, n, false)
@@ -41,7 +42,7 @@ func dump(t *testing.T, g *blockgen.Gen) []byte {
 	return buf.Bytes()
 }
 
-func restore(t *testing.T, ctx context.Context, dst *blockgen.Gen, data []byte, o chaindump.RestoreOptions) error {
+func restore(t *testing.T, ctx context.Context, dst *testchain.Chain, data []byte, o chaindump.RestoreOptions) error {
 	r, err := chaindump.NewReader(bytes.NewReader(data))
 	require.NoError(t, err)
 	return chaindump.Restore(ctx, dst.BC, r, o)
@@ -53,7 +54,7 @@ func restore(t *testing.T, ctx context.Context, dst *blockgen.Gen, data []byte, 
 func TestRestore(t *testing.T) {
 	src := sourceChain(t)
 	data := dump(t, src)
-	dst := blockgen.New(t, src.Cfg, nil)
+	dst := testchain.Open(t, src.Cfg, nil, core.Options{})
 
 	require.NoError(t, restore(t, context.Background(), dst, data, chaindump.RestoreOptions{Count: 3}))
 	require.Equal(t, uint32(3), dst.BC.BlockHeight())
@@ -76,7 +77,7 @@ func TestRestore(t *testing.T) {
 // has is refused before anything is imported.
 func TestRestoreOtherChain(t *testing.T) {
 	src := sourceChain(t)
-	dst := blockgen.New(t, src.Cfg, nil)
+	dst := testchain.Open(t, src.Cfg, nil, core.Options{})
 	dst.AddBlock() // an empty block 1; the source's deploys the contract
 	err := restore(t, context.Background(), dst, dump(t, src), chaindump.RestoreOptions{})
 	require.ErrorIs(t, err, chaindump.ErrOtherChain)
@@ -96,7 +97,7 @@ func TestRestoreDamaged(t *testing.T) {
 	}
 	damaged := append(bytes.Clone(data[:off]), 10, 0, 0, 0)
 	damaged = append(damaged, make([]byte, 10)...)
-	dst := blockgen.New(t, src.Cfg, nil)
+	dst := testchain.Open(t, src.Cfg, nil, core.Options{})
 	err := restore(t, context.Background(), dst, damaged, chaindump.RestoreOptions{})
 	require.ErrorIs(t, err, chaindump.ErrFormat)
 	require.Equal(t, uint32(2), dst.BC.BlockHeight())
@@ -106,7 +107,7 @@ func TestRestoreDamaged(t *testing.T) {
 // wrapping the context's.
 func TestRestoreCanceled(t *testing.T) {
 	src := sourceChain(t)
-	dst := blockgen.New(t, src.Cfg, nil)
+	dst := testchain.Open(t, src.Cfg, nil, core.Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	err := restore(t, ctx, dst, dump(t, src), chaindump.RestoreOptions{})

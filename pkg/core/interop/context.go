@@ -213,16 +213,18 @@ func (ic *Context) PersistingIndex() uint32 { return ic.persistingIndex }
 // the block before the persisting one until LedgerContract.PostPersist has
 // run, the persisting one afterwards.
 func (ic *Context) BlockHeight() uint32 {
+	// Before PostPersist the last visible block is the one before the
+	// persisting block (the chain's height when there is no block).
+	var visible uint32
 	if ic.Block != nil {
-		if ic.IsBlockPersisted {
-			return ic.Block.Index
-		}
-		return ic.Block.Index - 1
+		visible = ic.Block.Index - 1
+	} else {
+		visible = ic.Chain.BlockHeight()
 	}
 	if ic.IsBlockPersisted {
-		return ic.Chain.BlockHeight() + 1
+		visible++
 	}
-	return ic.Chain.BlockHeight()
+	return visible
 }
 
 // CurrentBlockHash returns the hash of the block at BlockHeight.

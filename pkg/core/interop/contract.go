@@ -10,6 +10,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
@@ -312,7 +313,7 @@ func contractCreateStandardAccount(ic *Context) error {
 	}
 	price := int64(1 << 8)
 	if ic.IsHardforkEnabled(config.HFAspidochelone) {
-		price = CheckSigPrice
+		price = fee.CheckSigPrice
 	}
 	if err := ic.VM.AddPriceUnits(price); err != nil {
 		return err
@@ -351,7 +352,7 @@ func contractCreateMultisigAccount(ic *Context) error {
 	}
 	price := int64(1 << 8)
 	if ic.IsHardforkEnabled(config.HFAspidochelone) {
-		price = CheckSigPrice * int64(len(pubs))
+		price = fee.CheckSigPrice * int64(len(pubs))
 	}
 	if err := ic.VM.AddPriceUnits(price); err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/fee"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
@@ -680,7 +681,7 @@ func TestCheckSig(t *testing.T) {
 	pubs := []any{k.PublicKey().Bytes(), k2.PublicKey().Bytes()}
 	ic = run(syscallScript(interop.SystemCryptoCheckMultisig, pubs, []any{sig, sig2}))
 	require.Equal(t, stackitem.Bool(true), ic.ResultItems()[0])
-	require.Equal(t, (scriptPrice(t, syscallScript(interop.SystemCryptoCheckMultisig, pubs, []any{sig, sig2}))+2*interop.CheckSigPrice)*execFee, ic.VM.GasConsumed())
+	require.Equal(t, (scriptPrice(t, syscallScript(interop.SystemCryptoCheckMultisig, pubs, []any{sig, sig2}))+2*fee.CheckSigPrice)*execFee, ic.VM.GasConsumed())
 	ic = run(syscallScript(interop.SystemCryptoCheckMultisig, pubs, []any{sig2, sig}))
 	require.Equal(t, stackitem.Bool(false), ic.ResultItems()[0])
 	ic = run(syscallScript(interop.SystemCryptoCheckMultisig, pubs, []any{sig2}))

@@ -3,9 +3,11 @@ package interop
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
@@ -98,7 +100,7 @@ func (ic *Context) popSigElements() ([][]byte, error) {
 }
 
 // cryptoCheckMultisig is System.Crypto.CheckMultisig: m signatures against n
-// keys in order, priced CheckSigPrice per key.
+// keys in order, priced fee.CheckSigPrice per key.
 func cryptoCheckMultisig(ic *Context) error {
 	pkeys, err := ic.popSigElements()
 	if err != nil {
@@ -108,18 +110,16 @@ func cryptoCheckMultisig(ic *Context) error {
 	if err != nil {
 		return fmt.Errorf("wrong signature parameters: %w", err)
 	}
-	if err := ic.VM.AddPriceUnits(CheckSigPrice * int64(len(pkeys))); err != nil {
+	if err := ic.VM.AddPriceUnits(fee.CheckSigPrice * int64(len(pkeys))); err != nil {
 		return err
 	}
-	if len(pkeys) < len(sigs) {
+	if len(sigs) > len(pkeys) {
 		return errors.New("more signatures than there are keys")
 	}
-	if ic.IsHardforkEnabled(config.HFGorgon) {
-		for i, s := range sigs {
-			if len(s) != keys.SignatureLen {
-				return fmt.Errorf("wrong signature #%d length: expected %d, got %d", i, keys.SignatureLen, len(s))
-			}
-		}
+	// Since Gorgon every signature must have the standard length.
+	badLen := func(sig []byte) bool { return len(sig) != keys.SignatureLen }
+	if i := slices.IndexFunc(sigs, badLen); i >= 0 && ic.IsHardforkEnabled(config.HFGorgon) {
+		return fmt.Errorf("wrong signature #%d length: expected %d, got %d", i, keys.SignatureLen, len(sigs[i]))
 	}
 	ok, err := ic.checkMultisig(pkeys, sigs)
 	if err != nil {

@@ -20,15 +20,18 @@ type StorageContext struct {
 
 // FindOptions of System.Storage.Find (C# FindOptions).
 const (
-	FindDefault      = 0
+	FindDefault = 0
+	// What a result holds: the key, the value, the key without the prefix.
 	FindKeysOnly     = 1 << 0
-	FindRemovePrefix = 1 << 1
 	FindValuesOnly   = 1 << 2
-	FindDeserialize  = 1 << 3
-	FindPick0        = 1 << 4
-	FindPick1        = 1 << 5
-	FindBackwards    = 1 << 7
-	FindAll          = FindKeysOnly | FindRemovePrefix | FindValuesOnly | FindDeserialize | FindPick0 | FindPick1 | FindBackwards
+	FindRemovePrefix = 1 << 1
+	// How a value is turned into an item.
+	FindDeserialize = 1 << 3
+	FindPick0       = 1 << 4
+	FindPick1       = 1 << 5
+	// Iteration order.
+	FindBackwards = 1 << 7
+	FindAll       = FindKeysOnly | FindRemovePrefix | FindValuesOnly | FindDeserialize | FindPick0 | FindPick1 | FindBackwards
 )
 
 // ErrFindOptions is returned for invalid Find options.

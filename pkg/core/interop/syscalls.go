@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm"
@@ -58,10 +59,6 @@ const (
 	SystemStorageLocalPut               = "System.Storage.Local.Put"
 )
 
-// CheckSigPrice is the price of a signature check in price units (C#
-// ApplicationEngine.CheckSigPrice).
-const CheckSigPrice = 1 << 15
-
 // Function is a syscall: name, id, handler, fixed price (in price units,
 // multiplied by the exec fee factor), the call flags the calling script
 // must have and the hardfork that activates it (HFDefault: always).
@@ -86,7 +83,7 @@ var functions = []Function{
 	{Name: SystemContractNativeOnPersist, Func: contractNativeOnPersist, RequiredFlags: callflag.States},
 	{Name: SystemContractNativePostPersist, Func: contractNativePostPersist, RequiredFlags: callflag.States},
 	{Name: SystemCryptoCheckMultisig, Func: cryptoCheckMultisig},
-	{Name: SystemCryptoCheckSig, Func: cryptoCheckSig, Price: CheckSigPrice},
+	{Name: SystemCryptoCheckSig, Func: cryptoCheckSig, Price: fee.CheckSigPrice},
 	{Name: SystemIteratorNext, Func: iteratorNext, Price: 1 << 15},
 	{Name: SystemIteratorValue, Func: iteratorValue, Price: 1 << 4},
 	{Name: SystemRuntimeBurnGas, Func: runtimeBurnGas, Price: 1 << 4},

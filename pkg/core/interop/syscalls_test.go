@@ -15,6 +15,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/fee"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm"
@@ -77,9 +78,9 @@ func scriptPrice(t testing.TB, script []byte) int64 {
 	require.NoError(t, err)
 	var p int64
 	for _, in := range ins {
-		p += vm.OpcodePrice(in.Op)
+		p += fee.Opcode(in.Op)
 	}
-	return p + vm.OpcodePrice(opcode.RET) // the implicit RET
+	return p + fee.Opcode(opcode.RET) // the implicit RET
 }
 
 const execFee = interop.DefaultExecFeeFactor // datoshi per price unit in the test chains
@@ -141,12 +142,12 @@ func TestSyscallPrices(t *testing.T) {
 		}},
 		{interop.SystemRuntimeBurnGas, []any{1000}, 0, nil},
 		{interop.SystemRuntimeLog, []any{"hello"}, 0, nil},
-		{interop.SystemContractCreateStandardAccount, []any{chaintest.CommitteeKey.PublicKey().Bytes()}, interop.CheckSigPrice,
+		{interop.SystemContractCreateStandardAccount, []any{chaintest.CommitteeKey.PublicKey().Bytes()}, fee.CheckSigPrice,
 			func(t *testing.T, it stackitem.Item) {
 				h := chaintest.CommitteeKey.PublicKey().ScriptHash()
 				require.Equal(t, h[:], it.(*stackitem.ByteString).Bytes())
 			}},
-		{interop.SystemContractCreateMultisigAccount, []any{1, []any{chaintest.CommitteeKey.PublicKey().Bytes()}}, interop.CheckSigPrice,
+		{interop.SystemContractCreateMultisigAccount, []any{1, []any{chaintest.CommitteeKey.PublicKey().Bytes()}}, fee.CheckSigPrice,
 			func(t *testing.T, it stackitem.Item) {
 				a := c.CommitteeAddress()
 				require.Equal(t, a[:], it.(*stackitem.ByteString).Bytes())
@@ -199,7 +200,7 @@ func TestSyscallFlags(t *testing.T) {
 			ic := c.Invoke(script, callflag.All&^bit, 100_0000_0000)
 			require.Equal(t, vmstate.Fault, ic.VM.State(), f.Name)
 			require.ErrorIs(t, ic.VM.FaultError(), interop.ErrMissingFlags, f.Name)
-			require.Equal(t, scriptPrice(t, script)*execFee-vm.OpcodePrice(opcode.RET)*execFee, ic.VM.GasConsumed())
+			require.Equal(t, scriptPrice(t, script)*execFee-fee.Opcode(opcode.RET)*execFee, ic.VM.GasConsumed())
 			n++
 		}
 	}
@@ -275,7 +276,7 @@ func TestGasLimit(t *testing.T) {
 	// GasLeft sees the limit.
 	ic = c.Invoke(syscallScript(interop.SystemRuntimeGasLeft), callflag.All, 1000_0000)
 	res := ic.ResultItems()
-	requireInt(t, 1000_0000-(vm.OpcodePrice(opcode.SYSCALL)+1<<4)*execFee, res[0])
+	requireInt(t, 1000_0000-(fee.Opcode(opcode.SYSCALL)+1<<4)*execFee, res[0])
 
 	// BurnGas rejects non-positive amounts.
 	for _, v := range []any{0, -1, new(big.Int).Lsh(big.NewInt(1), 64)} {

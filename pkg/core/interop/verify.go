@@ -7,11 +7,11 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 	"github.com/n3node/n3node/pkg/vm"
-	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/vm/vmstate"
 )
 
@@ -21,19 +21,18 @@ const MaxVerificationGas = 1_50000000
 
 // Witness verification errors (neo-go's).
 var (
-	ErrWitnessHashMismatch         = errors.New("witness hash mismatch")
-	ErrNativeContractWitness       = errors.New("native contract witness must have empty verification script")
-	ErrVerificationFailed          = errors.New("signature check failed")
-	ErrInvalidInvocationScript     = errors.New("invalid invocation script")
-	ErrInvalidSignature            = fmt.Errorf("%w: invalid signature", ErrVerificationFailed)
-	ErrInvalidVerificationScript   = errors.New("invalid verification script")
+	// The witness does not fit the account.
+	ErrWitnessHashMismatch       = errors.New("witness hash mismatch")
+	ErrNativeContractWitness     = errors.New("native contract witness must have empty verification script")
+	ErrInvalidInvocationScript   = errors.New("invalid invocation script")
+	ErrInvalidVerificationScript = errors.New("invalid verification script")
+	// The account is a contract that cannot verify.
 	ErrUnknownVerificationContract = errors.New("unknown verification contract")
 	ErrInvalidVerificationContract = errors.New("verification contract is missing `verify` method or `verify` method has unexpected return value")
+	// The verification ran and said no.
+	ErrVerificationFailed = errors.New("signature check failed")
+	ErrInvalidSignature   = fmt.Errorf("%w: invalid signature", ErrVerificationFailed)
 )
-
-// standardSigPrice is the price (in price units) of running a standard
-// signature witness: two PUSHDATA1 and the CheckSig syscall.
-var standardSigPrice = 2*vm.OpcodePrice(opcode.PUSHDATA1) + CheckSigPrice
 
 // VerifyWitness checks witness w of account h for the context's container
 // and returns the GAS (datoshi) it consumed (C# Helper.VerifyWitness with
@@ -92,7 +91,7 @@ func (ic *Context) verifyStandard(w *transaction.Witness, gas int64) (int64, err
 	if !ok {
 		return 0, nil, false
 	}
-	pico := uint64(standardSigPrice) * ic.ExecFeeFactor
+	pico := uint64(fee.SignatureContractCost()) * ic.ExecFeeFactor
 	consumed := int64((pico + vm.FeeFactor - 1) / vm.FeeFactor)
 	if gas >= 0 && pico > uint64(gas)*vm.FeeFactor {
 		// The VM would fault on the CheckSig syscall's price.

@@ -100,11 +100,10 @@ func (ic *Context) contractGroups(h hash.Uint160) (manifest.Groups, error) {
 	if !ic.CallFlags().Has(callflag.ReadStates) {
 		return nil, errors.New("missing ReadStates call flag")
 	}
-	cs, err := ic.GetContract(h)
-	if err != nil {
-		return nil, nil
+	if cs, err := ic.GetContract(h); err == nil {
+		return cs.Manifest.Groups, nil
 	}
-	return manifest.Groups(cs.Manifest.Groups), nil
+	return nil, nil // not deployed: no groups
 }
 
 // matchContext gives witness conditions access to the execution.

@@ -12,30 +12,30 @@ import (
 type NodeType byte
 
 // Node types (C#: Neo.Cryptography.MPTTrie.NodeType).
+// The values are consecutive from 0.
 const (
-	BranchT    NodeType = 0x00
-	ExtensionT NodeType = 0x01
-	LeafT      NodeType = 0x02
-	HashT      NodeType = 0x03
-	EmptyT     NodeType = 0x04
+	BranchT NodeType = iota
+	ExtensionT
+	LeafT
+	HashT
+	EmptyT
 )
+
+// nodeTypeNames are the C# names, indexed by NodeType.
+var nodeTypeNames = [...]string{
+	BranchT:    "BranchNode",
+	ExtensionT: "ExtensionNode",
+	LeafT:      "LeafNode",
+	HashT:      "HashNode",
+	EmptyT:     "Empty",
+}
 
 // String returns the C# name of the type.
 func (t NodeType) String() string {
-	switch t {
-	case BranchT:
-		return "BranchNode"
-	case ExtensionT:
-		return "ExtensionNode"
-	case LeafT:
-		return "LeafNode"
-	case HashT:
-		return "HashNode"
-	case EmptyT:
-		return "Empty"
-	default:
-		return fmt.Sprintf("NodeType(%d)", byte(t))
+	if int(t) < len(nodeTypeNames) {
+		return nodeTypeNames[t]
 	}
+	return fmt.Sprintf("NodeType(%d)", byte(t))
 }
 
 // Protocol limits.

@@ -2,24 +2,19 @@ package mpt
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 
+	"github.com/n3node/n3node/pkg/core/mpt/mptproof"
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	nio "github.com/n3node/n3node/pkg/io"
 )
 
 // ErrInvalidProof means a proof does not show the key under the root.
-var ErrInvalidProof = errors.New("invalid MPT proof")
+var ErrInvalidProof = mptproof.ErrInvalidProof
 
-// Proof wire-format limits (C# StatePlugin.VerifyProof).
+// Proof wire-format limits (C# StatePlugin.VerifyProof), see mptproof.
 const (
-	// MaxProofKeyLength bounds the key of an encoded proof (C#:
-	// ReadVarBytes(Node.MaxKeyLength), i.e. 136 bytes).
-	MaxProofKeyLength = MaxPathLength
-	// MaxProofNodes bounds the node count of an encoded proof (C#:
-	// ReadVarInt(byte.MaxValue)).
-	MaxProofNodes = 255
+	MaxProofKeyLength = mptproof.MaxKeyLength
+	MaxProofNodes     = mptproof.MaxNodes
 )
 
 // GetProof returns the proof that key is in the trie: the encodings of the
@@ -141,57 +136,9 @@ func VerifyProof(root hash.Uint256, key []byte, proof [][]byte) ([]byte, error) 
 	return nil, fmt.Errorf("%w: path too long", ErrInvalidProof)
 }
 
-// ProofWithKey is the proof format of the getproof and verifyproof RPC
-// methods (before base64): var-bytes key, then a var-int count and each
-// node as var-bytes.
-type ProofWithKey struct {
-	Key   []byte
-	Proof [][]byte
-}
+// ProofWithKey is the proof wire format (package mptproof, which the RPC
+// types use without the trie and its storage).
+type ProofWithKey = mptproof.ProofWithKey
 
-// EncodeBinary implements io.Encodable.
-func (p *ProofWithKey) EncodeBinary(w *nio.BinWriter) {
-	w.WriteVarBytes(p.Key)
-	w.WriteVarUint(uint64(len(p.Proof)))
-	for _, n := range p.Proof {
-		w.WriteVarBytes(n)
-	}
-}
-
-// DecodeBinary implements io.Decodable with the C# limits (a key of at most
-// MaxProofKeyLength bytes, at most MaxProofNodes nodes). The result does
-// not alias the input.
-func (p *ProofWithKey) DecodeBinary(r *nio.BinReader) {
-	p.Key = r.ReadVarBytes(MaxProofKeyLength)
-	cnt := r.ReadArrayLen(MaxProofNodes)
-	if r.Err != nil {
-		return
-	}
-	p.Proof = make([][]byte, 0, min(cnt, r.Len()))
-	for range cnt {
-		b := r.ReadVarBytes()
-		if r.Err != nil {
-			return
-		}
-		p.Proof = append(p.Proof, b)
-	}
-}
-
-// Bytes returns the encoding of p.
-func (p *ProofWithKey) Bytes() []byte {
-	w := nio.NewBufBinWriter()
-	p.EncodeBinary(w)
-	return w.Bytes()
-}
-
-// DecodeProofWithKey decodes an encoded proof. Like C# and neo-go, it
-// ignores bytes after the last node.
-func DecodeProofWithKey(b []byte) (*ProofWithKey, error) {
-	r := nio.NewBinReaderFromBuf(b)
-	p := new(ProofWithKey)
-	p.DecodeBinary(r)
-	if r.Err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidProof, r.Err)
-	}
-	return p, nil
-}
+// DecodeProofWithKey decodes an encoded proof (mptproof.Decode).
+func DecodeProofWithKey(b []byte) (*ProofWithKey, error) { return mptproof.Decode(b) }

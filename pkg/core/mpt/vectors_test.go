@@ -628,3 +628,10 @@ func testLiteralRoots(t *testing.T, v *vecFile, ran vectorCases) {
 		ran["literal_roots"]++
 	}
 }
+
+// The proof wire format's key limit is the trie's longest path.
+func TestProofKeyLimit(t *testing.T) {
+	if MaxProofKeyLength != MaxPathLength {
+		t.Fatalf("mptproof.MaxKeyLength %d, MaxPathLength %d", MaxProofKeyLength, MaxPathLength)
+	}
+}

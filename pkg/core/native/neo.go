@@ -492,18 +492,24 @@ func (n *NEO) changeBalance(ic *interop.Context, si []byte, amount, required *bi
 // It returns nil when nothing is computed (no block, the genesis, or a
 // second change in the same block).
 func (n *NEO) distributeGas(ic *interop.Context, acc *state.NEOBalance) (*big.Int, error) {
-	if ic.Block == nil || ic.Block.Index == 0 || ic.Block.Index == acc.BalanceHeight {
+	var height uint32
+	if ic.Block != nil {
+		height = ic.Block.Index
+	}
+	if height == 0 || height == acc.BalanceHeight {
 		return nil, nil
 	}
-	gen, err := n.calculateBonus(ic.DAO, acc, ic.Block.Index)
+	earned, err := n.calculateBonus(ic.DAO, acc, height)
 	if err != nil {
 		return nil, err
 	}
-	acc.BalanceHeight = ic.Block.Index
+	// The account is settled up to this block: the next bonus starts here,
+	// at the candidate's current reward per vote.
+	acc.BalanceHeight = height
 	if acc.VoteTo != nil {
 		acc.LastGasPerVote.Set(n.latestGASPerVote(ic.DAO, acc.VoteTo.Bytes()))
 	}
-	return gen, nil
+	return earned, nil
 }
 
 // latestGASPerVote is the accumulated voter reward per vote of a

@@ -10,9 +10,9 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/fee"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/smartcontract"
-	"github.com/n3node/n3node/pkg/vm"
 	"github.com/n3node/n3node/pkg/vm/emit"
 	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/stretchr/testify/require"
@@ -33,7 +33,7 @@ func TestVerifyWitnessStandard(t *testing.T) {
 	acc := k.PublicKey().ScriptHash()
 	tx := c.NewTx([]byte{byte(opcode.PUSH1)}, transaction.Signer{Account: acc})
 	w := transaction.Witness{InvocationScript: sigInvocation(signTx(c, tx, k)), VerificationScript: k.PublicKey().VerificationScript()}
-	want := (2*vm.OpcodePrice(opcode.PUSHDATA1) + interop.CheckSigPrice) * interop.DefaultExecFeeFactor
+	want := (2*fee.Opcode(opcode.PUSHDATA1) + fee.CheckSigPrice) * interop.DefaultExecFeeFactor
 	gas, err := c.Natives.VerifyWitness(c, c.DAO, nil, tx, acc, &w, interop.MaxVerificationGas)
 	require.NoError(t, err)
 	require.Equal(t, want, gas)
@@ -115,7 +115,7 @@ func TestVerifyWitnessMultisig(t *testing.T) {
 	w := transaction.Witness{InvocationScript: inv, VerificationScript: verif}
 	gas, err := c.Natives.VerifyWitness(c, c.DAO, nil, tx, acc, &w, interop.MaxVerificationGas)
 	require.NoError(t, err)
-	require.Greater(t, gas, int64(3*interop.CheckSigPrice*interop.DefaultExecFeeFactor))
+	require.Greater(t, gas, int64(3*fee.CheckSigPrice*interop.DefaultExecFeeFactor))
 	// Signatures in the wrong order fail.
 	inv = chaintest.Script(func(w *nio.BinWriter) {
 		for _, p := range []*keys.PublicKey{sorted[1], sorted[0]} {

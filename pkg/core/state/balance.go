@@ -10,19 +10,23 @@ import (
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
-// NEP17Balance is the account state of a NEP-17 native token (C#
-// AccountState): Struct [balance].
-type NEP17Balance struct {
-	Balance big.Int
-}
-
 // NEOBalance is the NEO account state (C# NeoToken.NeoAccountState):
 // Struct [balance, balanceHeight, voteTo (key or Null), lastGasPerVote].
 type NEOBalance struct {
 	NEP17Balance
-	BalanceHeight  uint32
-	VoteTo         *keys.PublicKey
+	// BalanceHeight is the height GAS was last distributed at.
+	BalanceHeight uint32
+	// LastGasPerVote is the candidate's GAS-per-vote at that height (zero
+	// when not voting).
 	LastGasPerVote big.Int
+	// VoteTo is the candidate voted for, nil if none.
+	VoteTo *keys.PublicKey
+}
+
+// NEP17Balance is the account state of a NEP-17 native token (C#
+// AccountState): Struct [balance].
+type NEP17Balance struct {
+	Balance big.Int
 }
 
 // Candidate is a NEO candidate state (C# NeoToken.CandidateState): Struct

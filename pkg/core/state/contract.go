@@ -1,6 +1,7 @@
 package state
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -34,21 +35,20 @@ type Contract struct {
 // ToStackItem returns Array [id, updatecounter, hash, nef bytes, manifest]
 // (C# ContractState.ToStackItem), the stored form.
 func (c *Contract) ToStackItem() (stackitem.Item, error) {
-	rawNef, err := c.NEF.Bytes()
+	nefBytes, err := c.NEF.Bytes()
+	var manifestItem stackitem.Item
+	if err == nil {
+		manifestItem, err = c.Manifest.ToStackItem()
+	}
 	if err != nil {
 		return nil, err
 	}
-	m, err := c.Manifest.ToStackItem()
-	if err != nil {
-		return nil, err
-	}
-	h := c.Hash
 	return stackitem.NewArray([]stackitem.Item{
 		stackitem.NewInt(int64(c.ID)),
 		stackitem.NewInt(int64(c.UpdateCounter)),
-		stackitem.NewByteString(h[:]),
-		stackitem.NewByteString(rawNef),
-		m,
+		stackitem.NewByteString(bytes.Clone(c.Hash[:])),
+		stackitem.NewByteString(nefBytes),
+		manifestItem,
 	}), nil
 }
 

@@ -31,12 +31,15 @@ type AppExecResult struct {
 // items of a live execution; a result decoded from storage has no items but
 // keeps their RPC JSON form (see StackJSON).
 type Execution struct {
-	Trigger        trigger.Type
+	Trigger trigger.Type
+	// Outcome: the final state, the exception text of a FAULT and the GAS
+	// (datoshi) spent.
 	VMState        vmstate.State
-	GasConsumed    int64
-	Stack          []stackitem.Item
-	Events         []NotificationEvent
 	FaultException string
+	GasConsumed    int64
+	// Output: notifications sent and the items left on the stack.
+	Events []NotificationEvent
+	Stack  []stackitem.Item
 
 	stackJSON []json.RawMessage
 }

@@ -205,9 +205,7 @@ const clearBatch = 10000
 // waited for (headers beyond the point, the trusted root); the network
 // calls it periodically. It jumps when everything is collected.
 func (m *Module) Update() error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.update()
+	return locked(m, m.update)
 }
 
 func (m *Module) update() error {
@@ -301,56 +299,49 @@ func (m *Module) maxTraceableBlocks() uint32 {
 // MaxTraceableBlocks (C# PolicyContract Prefix_MaxTraceableBlocks).
 const policyMaxTraceableBlocks = 23
 
+// locked returns f's result computed under the module's lock.
+func locked[T any](m *Module, f func() T) T {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return f()
+}
+
 // IsActive reports whether the module still gathers data (or waits for
 // Init): while it does, the node must not sync blocks the regular way.
 func (m *Module) IsActive() bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.stage != inactive
+	return locked(m, func() bool { return m.stage != inactive })
 }
 
 // IsInitialized reports whether Init was called (or is not needed).
 func (m *Module) IsInitialized() bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.stage != none
+	return locked(m, func() bool { return m.stage != none })
 }
 
 // NeedHeaders reports whether headers up to the point + 1 are wanted.
 func (m *Module) NeedHeaders() bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.stage == initialized
+	return locked(m, func() bool { return m.stage == initialized })
 }
 
 // NeedMPTData reports whether MPT nodes are wanted.
 func (m *Module) NeedMPTData() bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.stage&headersSynced != 0 && m.stage&mptSynced == 0 && m.billet != nil
+	return locked(m, func() bool { return m.stage&headersSynced != 0 && m.stage&mptSynced == 0 && m.billet != nil })
 }
 
 // NeedBlocks reports whether blocks up to the point are wanted.
 func (m *Module) NeedBlocks() bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.stage&mptSynced != 0 && m.stage&blocksSynced == 0
+	return locked(m, func() bool { return m.stage&mptSynced != 0 && m.stage&blocksSynced == 0 })
 }
 
 // SyncPoint returns the sync point P (0 before Init).
 func (m *Module) SyncPoint() uint32 {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.point
+	return locked(m, func() uint32 { return m.point })
 }
 
 // BlockHeight returns the height of the latest block stored by the
 // module; the next wanted block is BlockHeight()+1. Before the block
 // stage it is 0; it only grows.
 func (m *Module) BlockHeight() uint32 {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.height
+	return locked(m, func() uint32 { return m.height })
 }
 
 // MissingMPTNodes returns up to max hashes of MPT nodes to request.

@@ -72,18 +72,26 @@ const MaxOracleResultSize = 0xffff
 // OracleResponseCode is the outcome of an oracle request.
 type OracleResponseCode byte
 
-// Oracle response codes (C# OracleResponseCode).
+// Oracle response codes (C# OracleResponseCode), by who is to blame.
 const (
-	Success                 OracleResponseCode = 0x00
-	ProtocolNotSupported    OracleResponseCode = 0x10
-	ConsensusUnreachable    OracleResponseCode = 0x12
+	// The request was served.
+	Success OracleResponseCode = 0x00
+	// Anything not covered below.
+	Error OracleResponseCode = 0xff
+
+	// The oracle nodes could not serve it.
+	ProtocolNotSupported OracleResponseCode = 0x10
+	ConsensusUnreachable OracleResponseCode = 0x12
+	Timeout              OracleResponseCode = 0x16
+
+	// The resource is missing, closed or unsuitable.
 	NotFound                OracleResponseCode = 0x14
-	Timeout                 OracleResponseCode = 0x16
 	Forbidden               OracleResponseCode = 0x18
 	ResponseTooLarge        OracleResponseCode = 0x1a
-	InsufficientFunds       OracleResponseCode = 0x1c
 	ContentTypeNotSupported OracleResponseCode = 0x1f
-	Error                   OracleResponseCode = 0xff
+
+	// The request did not pay enough for the response.
+	InsufficientFunds OracleResponseCode = 0x1c
 )
 
 var oracleCodeNames = map[OracleResponseCode]string{

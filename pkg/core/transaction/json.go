@@ -42,23 +42,23 @@ func (w *Witness) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON writes the neo-go RPC form: hash, size, version, nonce,
 // sender (address), sysfee and netfee (strings), validuntilblock,
-// attributes, signers, script (base64), witnesses.
+// attributes, signers, script (base64), witnesses. Empty lists are written
+// as [].
 func (t *Transaction) MarshalJSON() ([]byte, error) {
-	aux := transactionJSON{
-		Hash:            t.Hash(),
-		Size:            t.Size(),
-		Version:         t.Version,
-		Nonce:           t.Nonce,
-		Sender:          address.FromUint160(t.Sender()),
-		SystemFee:       t.SystemFee,
-		NetworkFee:      t.NetworkFee,
-		ValidUntilBlock: t.ValidUntilBlock,
-		Attributes:      nonNil(t.Attributes),
-		Signers:         nonNil(t.Signers),
-		Script:          nonNil(t.Script),
-		Witnesses:       nonNil(t.Witnesses),
-	}
-	return json.Marshal(aux)
+	j := transactionJSON{Hash: t.Hash(), Size: t.Size(), Sender: address.FromUint160(t.Sender())}
+	j.Version, j.Nonce = t.Version, t.Nonce
+	j.SystemFee, j.NetworkFee, j.ValidUntilBlock = t.SystemFee, t.NetworkFee, t.ValidUntilBlock
+	j.Attributes, j.Signers = nonNil(t.Attributes), nonNil(t.Signers)
+	j.Script, j.Witnesses = nonNil(t.Script), nonNil(t.Witnesses)
+	return json.Marshal(j)
+}
+
+// fill sets t to the transaction j describes; hash and size are left to
+// the caller.
+func (j *transactionJSON) fill(t *Transaction) {
+	*t = Transaction{Version: j.Version, Nonce: j.Nonce, Script: j.Script}
+	t.SystemFee, t.NetworkFee, t.ValidUntilBlock = j.SystemFee, j.NetworkFee, j.ValidUntilBlock
+	t.Signers, t.Attributes, t.Witnesses = j.Signers, j.Attributes, j.Witnesses
 }
 
 // ErrJSONMismatch means the JSON hash or size does not match the fields.
@@ -67,28 +67,18 @@ var ErrJSONMismatch = errors.New("transaction JSON hash or size mismatch")
 // UnmarshalJSON parses the JSON form, validates the transaction and checks
 // that "hash" and "size" match the fields.
 func (t *Transaction) UnmarshalJSON(data []byte) error {
-	var aux transactionJSON
-	if err := json.Unmarshal(data, &aux); err != nil {
+	var j transactionJSON
+	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*t = Transaction{
-		Version:         aux.Version,
-		Nonce:           aux.Nonce,
-		SystemFee:       aux.SystemFee,
-		NetworkFee:      aux.NetworkFee,
-		ValidUntilBlock: aux.ValidUntilBlock,
-		Signers:         aux.Signers,
-		Attributes:      aux.Attributes,
-		Script:          aux.Script,
-		Witnesses:       aux.Witnesses,
-	}
+	j.fill(t)
 	if len(t.Attributes) == 0 {
-		t.Attributes = nil
+		t.Attributes = nil // as decoded from binary
 	}
 	if err := t.checkFields(); err != nil {
 		return err
 	}
-	if t.Hash() != aux.Hash || t.Size() != aux.Size {
+	if t.Hash() != j.Hash || t.Size() != j.Size {
 		return ErrJSONMismatch
 	}
 	return nil
@@ -99,23 +89,11 @@ func (t *Transaction) UnmarshalJSON(data []byte) error {
 // is the declared one). It is neo-go's UnmarshalJSONUnsafe, for the fake
 // transactions of the invokecontainedscript RPC method only.
 func (t *Transaction) UnmarshalJSONUnsafe(data []byte) error {
-	var aux transactionJSON
-	if err := json.Unmarshal(data, &aux); err != nil {
+	var j transactionJSON
+	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*t = Transaction{
-		Version:         aux.Version,
-		Nonce:           aux.Nonce,
-		SystemFee:       aux.SystemFee,
-		NetworkFee:      aux.NetworkFee,
-		ValidUntilBlock: aux.ValidUntilBlock,
-		Signers:         aux.Signers,
-		Attributes:      aux.Attributes,
-		Script:          aux.Script,
-		Witnesses:       aux.Witnesses,
-		hash:            aux.Hash,
-		hashed:          true,
-		size:            aux.Size,
-	}
+	j.fill(t)
+	t.hash, t.hashed, t.size = j.Hash, true, j.Size
 	return nil
 }

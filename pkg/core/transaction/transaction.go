@@ -458,26 +458,20 @@ func SignData(magic uint32, h hash.Uint256) [4 + hash.Uint256Size]byte {
 // EncodeBinary implements io.Encodable.
 func (t *Transaction) EncodeBinary(w *nio.BinWriter) {
 	t.encodeUnsigned(w)
-	w.WriteVarUint(uint64(len(t.Witnesses)))
-	for i := range t.Witnesses {
-		t.Witnesses[i].EncodeBinary(w)
-	}
+	nio.WriteValues(w, t.Witnesses)
 }
 
+// encodeUnsigned writes the part the hash covers: the fixed header
+// (version, nonce, fees, validity), signers, attributes and script.
 func (t *Transaction) encodeUnsigned(w *nio.BinWriter) {
 	w.WriteU8(t.Version)
 	w.WriteU32LE(t.Nonce)
-	w.WriteU64LE(uint64(t.SystemFee))
-	w.WriteU64LE(uint64(t.NetworkFee))
+	for _, fee := range [...]int64{t.SystemFee, t.NetworkFee} {
+		w.WriteI64LE(fee)
+	}
 	w.WriteU32LE(t.ValidUntilBlock)
-	w.WriteVarUint(uint64(len(t.Signers)))
-	for i := range t.Signers {
-		t.Signers[i].EncodeBinary(w)
-	}
-	w.WriteVarUint(uint64(len(t.Attributes)))
-	for i := range t.Attributes {
-		t.Attributes[i].EncodeBinary(w)
-	}
+	nio.WriteValues(w, t.Signers)
+	nio.WriteValues(w, t.Attributes)
 	w.WriteVarBytes(t.Script)
 }
 

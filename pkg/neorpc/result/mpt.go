@@ -4,7 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 
-	"github.com/n3node/n3node/pkg/core/mpt"
+	"github.com/n3node/n3node/pkg/core/mpt/mptproof"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 )
@@ -25,12 +25,12 @@ type StateHeight struct {
 }
 
 // ProofWithKey is a getproof result and a verifyproof parameter: the
-// base64 of the binary mpt.ProofWithKey.
-type ProofWithKey mpt.ProofWithKey
+// base64 of the binary mptproof.ProofWithKey.
+type ProofWithKey mptproof.ProofWithKey
 
 // String returns the base64 form.
 func (p *ProofWithKey) String() string {
-	return base64.StdEncoding.EncodeToString((*mpt.ProofWithKey)(p).Bytes())
+	return base64.StdEncoding.EncodeToString((*mptproof.ProofWithKey)(p).Bytes())
 }
 
 // FromString decodes the base64 form.
@@ -39,7 +39,7 @@ func (p *ProofWithKey) FromString(s string) error {
 	if err != nil {
 		return err
 	}
-	d, err := mpt.DecodeProofWithKey(raw)
+	d, err := mptproof.Decode(raw)
 	if err != nil {
 		return err
 	}

@@ -57,11 +57,14 @@ func (e *Extensible) unsignedSize() int {
 // Size returns the encoded size.
 func (e *Extensible) Size() int { return e.unsignedSize() + 1 + e.Witness.Size() }
 
+// encodeUnsigned writes the signed part: category, validity range, sender,
+// data.
 func (e *Extensible) encodeUnsigned(w *nio.BinWriter) {
 	w.WriteString(e.Category)
-	w.WriteU32LE(e.ValidBlockStart)
-	w.WriteU32LE(e.ValidBlockEnd)
-	w.WriteBytes(e.Sender[:])
+	for _, height := range [2]uint32{e.ValidBlockStart, e.ValidBlockEnd} {
+		w.WriteU32LE(height)
+	}
+	e.Sender.EncodeBinary(w)
 	w.WriteVarBytes(e.Data)
 }
 

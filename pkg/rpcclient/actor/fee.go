@@ -7,24 +7,15 @@ import (
 
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
-	"github.com/n3node/n3node/pkg/vm"
 	"github.com/n3node/n3node/pkg/vm/emit"
-	"github.com/n3node/n3node/pkg/vm/opcode"
 
 	nio "github.com/n3node/n3node/pkg/io"
 )
-
-// checkSigPrice is the price of one signature check in exec fee factor
-// units (C# ApplicationEngine.CheckSigPrice).
-const checkSigPrice = 1 << 15
-
-// sigInvocationSize is the invocation script of one signature:
-// PUSHDATA1 64 <signature>.
-const sigInvocationSize = 2 + 64
 
 // ErrNonStandardWitness is returned by StandardNetworkFee for a witness
 // that is neither a single- nor a multi-signature contract (deployed
@@ -51,22 +42,18 @@ func StandardNetworkFee(tx *transaction.Transaction, feePerByte, execFeeFactor i
 	for i := range full.Witnesses {
 		w := &full.Witnesses[i]
 		if smartcontract.IsSignatureContract(w.VerificationScript) {
-			w.InvocationScript = make([]byte, sigInvocationSize)
-			cost += 2*vm.OpcodePrice(opcode.PUSHDATA1) + vm.OpcodePrice(opcode.SYSCALL) + checkSigPrice
+			w.InvocationScript = make([]byte, smartcontract.SignatureInvocationSize)
+			cost += fee.SignatureContractCost()
 			continue
 		}
 		m, n, ok := smartcontract.ParseMultiSigContractMN(w.VerificationScript)
 		if !ok {
 			return 0, fmt.Errorf("%w: signer #%d", ErrNonStandardWitness, i)
 		}
-		w.InvocationScript = make([]byte, m*sigInvocationSize)
-		c, err := multiSigCost(m, n)
-		if err != nil {
-			return 0, err
-		}
-		cost += c
+		w.InvocationScript = make([]byte, m*smartcontract.SignatureInvocationSize)
+		cost += fee.MultiSignatureContractCost(m, n)
 	}
-	fee := int64(full.Size())*feePerByte + execFeeFactor*cost
+	total := int64(full.Size())*feePerByte + execFeeFactor*cost
 	for _, a := range tx.Attributes {
 		switch a.Type {
 		case transaction.HighPriority, transaction.OracleResponseT, transaction.NotValidBeforeT, transaction.ConflictsT:
@@ -83,29 +70,9 @@ func StandardNetworkFee(tx *transaction.Transaction, feePerByte, execFeeFactor i
 		if a.Type == transaction.ConflictsT {
 			f *= int64(len(tx.Signers))
 		}
-		fee += f
+		total += f
 	}
-	return fee, nil
-}
-
-// multiSigCost is C# Helper.MultiSignatureContractCost(m, n).
-func multiSigCost(m, n int) (int64, error) {
-	push := func(v int) (int64, error) {
-		s, err := emit.Script(func(w *nio.BinWriter) { emit.Int(w, int64(v)) })
-		if err != nil {
-			return 0, err
-		}
-		return vm.OpcodePrice(opcode.Opcode(s[0])), nil
-	}
-	pm, err := push(m)
-	if err != nil {
-		return 0, err
-	}
-	pn, err := push(n)
-	if err != nil {
-		return 0, err
-	}
-	return vm.OpcodePrice(opcode.PUSHDATA1)*int64(m+n) + pm + pn + vm.OpcodePrice(opcode.SYSCALL) + checkSigPrice*int64(n), nil
+	return total, nil
 }
 
 // networkFee asks the node (calculatenetworkfee) unless Options.LocalNetworkFee

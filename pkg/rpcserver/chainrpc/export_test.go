@@ -2,9 +2,10 @@ package chainrpc
 
 import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/internal/neogotext"
+	fakeblock "github.com/n3node/n3node/pkg/internal/neogotext/block"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
-	fakeblock "github.com/n3node/n3node/pkg/rpcserver/chainrpc/internal/block"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 )
 
@@ -13,7 +14,7 @@ var (
 	FunctionInvocationScript = functionInvocationScript
 	IsNEP11Divisible         = isNEP11Divisible
 	DecodeTransaction        = decodeTransaction
-	NeoGoEOFText             = neoGoEOFText
+	NeoGoEOFText             = neogotext.EOFText
 	DecodeFakeHeader         = fakeblock.DecodeFakeHeader
 )
 

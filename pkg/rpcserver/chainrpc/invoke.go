@@ -7,21 +7,19 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
-	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	fakeblock "github.com/n3node/n3node/pkg/internal/neogotext/block"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/neorpc/result"
 	"github.com/n3node/n3node/pkg/rpcserver"
-	fakeblock "github.com/n3node/n3node/pkg/rpcserver/chainrpc/internal/block"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
@@ -31,399 +29,325 @@ import (
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
-// parseTrigger parses a trigger name as neo-go's trigger.FromString does
-// (case-insensitive; OnPersist, PostPersist, Verification, Application,
-// All; its error text).
-func parseTrigger(s string) (trigger.Type, error) {
-	for _, t := range []trigger.Type{trigger.OnPersist, trigger.PostPersist, trigger.Verification, trigger.Application, trigger.All} {
-		if strings.EqualFold(t.String(), s) {
-			return t, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown trigger type: %s", strings.ToLower(s))
-}
+// Handlers of the test invocation methods, over Invoker. A *historic
+// method is its current-state twin with a state point (args.at, see
+// historic in params.go).
 
 // HeaderVerificationGasLimit is the GAS limit (datoshi) of the read-only
 // token calls behind getnep17balances and friends (neo-go
 // core.HeaderVerificationGasLimit, 3 GAS).
 const HeaderVerificationGasLimit = 3_00000000
 
-func (s *Service) invokeFunction(p neorpc.Params) (any, *neorpc.Error) {
-	tx, verbose, rerr := s.invokeFunctionParams(p)
-	if rerr != nil {
-		return nil, rerr
-	}
-	return encodeInvoke(s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, nil, verbose))
+// testRun is one test execution: what to run, in which container and
+// block, over which state.
+type testRun struct {
+	trig trigger.Type
+	// script is the script to run or, if verify, the invocation script of
+	// the witness of contract.
+	script   []byte
+	verify   bool
+	contract hash.Uint160
+	tx       *transaction.Transaction
+	// block is the persisting block (nil: a fake next block).
+	block *block.Block
+	// at is the index of the fake next block over the state after block
+	// at-1 (nil: the current state).
+	at      *uint32
+	verbose bool
 }
 
-func (s *Service) invokeFunctionHistoric(p neorpc.Params) (any, *neorpc.Error) {
-	nextH, rerr := s.historicParams(p)
-	if rerr != nil {
-		return nil, rerr
+// Parameters of the invoke methods (after the state point of the
+// *historic ones).
+var (
+	invokeFunctionParams = []step{
+		atLeast(2, neorpc.ErrInvalidParams),
+		contract(),
+		text(""),
+		optional(callArgs()),
+		signers(),
+		optional(flag("")),
 	}
-	if len(p) < 2 {
-		return nil, neorpc.ErrInvalidParams
+	invokeScriptParams   = []step{base64Bytes(""), signers(), optional(flag(""))}
+	contractVerifyParams = []step{contract(), optional(verifyArgs()), signers()}
+	// invokecontainedscript: a fake transaction and block header, a
+	// trigger and verbose.
+	containedScriptParams = []step{
+		atLeast(1, neorpc.ErrInvalidParams),
+		fakeTransaction(),
+		fakeBlock(),
+		optional(containedTrigger()),
+		optional(flag("invalid verbose parameter: %s")),
 	}
-	tx, verbose, rerr := s.invokeFunctionParams(p[1:], nextH-1)
-	if rerr != nil {
-		return nil, rerr
-	}
-	return encodeInvoke(s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, &nextH, verbose))
-}
+)
 
-func (s *Service) invokeFunctionParams(p neorpc.Params, curIndex ...uint32) (*transaction.Transaction, bool, *neorpc.Error) {
-	if len(p) < 2 {
-		return nil, false, neorpc.ErrInvalidParams
-	}
-	h, rerr := s.contractScriptHashFromParam(p.Value(0))
-	if rerr != nil {
-		return nil, false, rerr
-	}
-	method, err := p[1].GetString()
-	if err != nil {
-		return nil, false, neorpc.ErrInvalidParams
-	}
-	var args *neorpc.Param
-	if len(p) > 2 {
-		args = &p[2]
-	}
-	script, err := functionInvocationScript(h, method, args)
-	if err != nil {
-		return nil, false, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("can't create invocation script: %s", err))
-	}
-	return s.mockTx(script, p.Value(3), p.Value(4), curIndex...)
-}
-
-func (s *Service) invokeScript(p neorpc.Params) (any, *neorpc.Error) {
-	tx, verbose, rerr := s.invokeScriptParams(p)
-	if rerr != nil {
-		return nil, rerr
-	}
-	return encodeInvoke(s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, nil, verbose))
-}
-
-func (s *Service) invokeScriptHistoric(p neorpc.Params) (any, *neorpc.Error) {
-	nextH, rerr := s.historicParams(p)
-	if rerr != nil {
-		return nil, rerr
-	}
-	if len(p) < 2 {
-		return nil, neorpc.ErrInvalidParams
-	}
-	tx, verbose, rerr := s.invokeScriptParams(p[1:], nextH-1)
-	if rerr != nil {
-		return nil, rerr
-	}
-	return encodeInvoke(s.runScript(trigger.Application, tx.Script, hash.Uint160{}, tx, nil, &nextH, verbose))
-}
-
-func (s *Service) invokeScriptParams(p neorpc.Params, curIndex ...uint32) (*transaction.Transaction, bool, *neorpc.Error) {
-	script, err := p.Value(0).GetBytesBase64()
-	if err != nil {
-		return nil, false, neorpc.ErrInvalidParams
-	}
-	return s.mockTx(script, p.Value(1), p.Value(2), curIndex...)
-}
-
-// mockTx makes the container of a test invocation: a random nonce, the
-// given signers and witnesses (or one zero account with scope None),
-// ValidUntilBlock = height (or curIndex) + MaxValidUntilBlockIncrement.
-func (s *Service) mockTx(script []byte, signers, verbose *neorpc.Param, curIndex ...uint32) (*transaction.Transaction, bool, *neorpc.Error) {
-	tx := &transaction.Transaction{
-		Nonce:      rand.Uint32(),
-		Script:     script,
-		Attributes: []transaction.Attribute{},
-		Witnesses:  []transaction.Witness{},
-	}
-	if signers != nil {
-		ss, ws, err := signers.GetSignersWithWitnesses()
+// callArgs reads the arguments of invokefunction and gives the script
+// that pushes them packed in an array.
+func callArgs() step {
+	return step{bad: "can't create invocation script: %s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		list, err := p.GetArray()
 		if err != nil {
-			return nil, false, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("failed to get signers or witnesses: %s", err))
+			return nil, fmt.Errorf("failed to convert %s to script parameter", p)
 		}
-		tx.Signers, tx.Witnesses = ss, ws
+		w := nio.NewBufBinWriter()
+		if err := pushArrayPacked(w, list); err != nil {
+			return nil, err
+		}
+		return w.Bytes(), nil
+	}}
+}
+
+// verifyArgs reads the arguments of a verify method and gives the
+// invocation script that pushes them.
+func verifyArgs() step {
+	return step{bad: "%s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		list, err := p.GetArray()
+		if err != nil {
+			return nil, err
+		}
+		w := nio.NewBufBinWriter()
+		if err := pushArray(w, list); err != nil {
+			return nil, neorpc.NewInternalServerError(fmt.Sprintf("can't create witness invocation script: %s", err))
+		}
+		return w.Bytes(), nil
+	}}
+}
+
+// container makes the transaction of a test invocation: a random nonce,
+// the given signers and witnesses (or one zero account with scope None),
+// valid until base + MaxValidUntilBlockIncrement.
+func (s *Service) container(script []byte, sp signersParam, base uint32) *transaction.Transaction {
+	tx := &transaction.Transaction{
+		Nonce:           rand.Uint32(),
+		Script:          script,
+		Signers:         sp.signers,
+		Attributes:      []transaction.Attribute{},
+		Witnesses:       sp.witnesses,
+		ValidUntilBlock: base + s.chain.GetMaxValidUntilBlockIncrement(),
+	}
+	if tx.Witnesses == nil {
+		tx.Witnesses = []transaction.Witness{}
 	}
 	if len(tx.Signers) == 0 {
 		tx.Signers = []transaction.Signer{{Scopes: transaction.None}}
 	}
-	if len(curIndex) > 0 {
-		tx.ValidUntilBlock = curIndex[0]
-	} else {
-		tx.ValidUntilBlock = s.chain.BlockHeight()
-	}
-	tx.ValidUntilBlock += s.chain.GetMaxValidUntilBlockIncrement()
-	var v bool
-	if verbose != nil {
-		var err error
-		if v, err = verbose.GetBoolean(); err != nil {
-			return nil, false, neorpc.ErrInvalidParams
-		}
-	}
-	return tx, v, nil
+	return tx
 }
 
-func (s *Service) invokeContainedScript(p neorpc.Params) (any, *neorpc.Error) {
-	if len(p) < 1 {
-		return nil, neorpc.ErrInvalidParams
+// applicationRun is the run of script in a made-up container, at the
+// call's state point.
+func (s *Service) applicationRun(a *args, script []byte, sp signersParam, verbose bool) *testRun {
+	base := s.chain.BlockHeight()
+	if a.at != nil {
+		base = *a.at - 1
 	}
-	tx, rerr := fakeTxFromParam(p.Value(0))
-	if rerr != nil {
-		return nil, rerr
-	}
-	b, rerr := s.fakeBlockFromParam(p.Value(1))
-	if rerr != nil {
-		return nil, rerr
-	}
-	trig := trigger.Application
-	var verbose bool
-	if len(p) > 2 {
-		ts, err := p[2].GetString()
-		if err != nil {
-			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("invalid trigger parameter: %s", err))
-		}
-		if trig, err = parseTrigger(ts); err != nil {
-			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("failed to parse trigger: %s", err))
-		}
-		if trig != trigger.Application && trig != trigger.Verification {
-			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("unsupported trigger: expected %s or %s, got %s", trigger.Application, trigger.Verification, trig))
-		}
-	}
-	if len(p) > 3 {
-		var err error
-		if verbose, err = p[3].GetBoolean(); err != nil {
-			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("invalid verbose parameter: %s", err))
-		}
-	}
-	return encodeInvoke(s.runScript(trig, tx.Script, hash.Uint160{}, tx, b, nil, verbose))
+	return &testRun{trig: trigger.Application, script: script, tx: s.container(script, sp, base), at: a.at, verbose: verbose}
 }
 
-func fakeTxFromParam(p *neorpc.Param) (*transaction.Transaction, *neorpc.Error) {
-	var err error
-	tx := new(transaction.Transaction)
-	switch {
-	case p == nil:
-		err = neorpc.ErrMissingParameter
-	case p.IsNull():
-		err = neorpc.ErrNullParameter
-	default:
-		if uerr := tx.UnmarshalJSONUnsafe(p.RawMessage); uerr != nil {
-			err = fmt.Errorf("failed to unmarshal fake transaction: %w", uerr)
-		}
+func (s *Service) invokeFunction(a *args) (any, *neorpc.Error) {
+	script := get[[]byte](a, 2)
+	if !a.has(2) {
+		script = []byte{byte(opcode.NEWARRAY0)}
 	}
+	script, err := appendContractCall(script, get[hash.Uint160](a, 0), get[string](a, 1))
 	if err != nil {
-		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("failed to unmarshal fake transaction: %s", err))
+		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't create invocation script: %s", err))
 	}
-	if len(tx.Script) == 0 {
-		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, "transaction script is mandatory")
-	}
-	return tx, nil
+	return s.answer(s.applicationRun(a, script, get[signersParam](a, 3), get[bool](a, 4)))
 }
 
-// fakeBlockFromParam makes the persisting block of invokecontainedscript:
-// the fake next block, with the non-zero fields of the given header.
-func (s *Service) fakeBlockFromParam(p *neorpc.Param) (*block.Block, *neorpc.Error) {
-	base, err := s.chain.GetFakeNextBlock(s.chain.BlockHeight() + 1)
-	if err != nil {
-		return nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to mock block execution container: %s", err))
-	}
-	if p == nil || p.IsNull() {
-		return base, nil
-	}
-	h, err := fakeblock.DecodeFakeHeader(p.RawMessage)
-	if err != nil {
-		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("failed to unmarshal fake block: failed to unmarshal fake header: %s", err))
-	}
-	if h.Version != 0 {
-		base.Version = h.Version
-	}
-	if !h.PrevHash.IsZero() {
-		base.PrevHash = h.PrevHash
-	}
-	if !h.MerkleRoot.IsZero() {
-		base.MerkleRoot = h.MerkleRoot
-	}
-	if h.Timestamp != 0 {
-		base.Timestamp = h.Timestamp
-	}
-	if h.Nonce != 0 {
-		base.Nonce = h.Nonce
-	}
-	if h.Index != 0 {
-		base.Index = h.Index
-	}
-	base.PrimaryIndex = h.PrimaryIndex
-	if !h.NextConsensus.IsZero() {
-		base.NextConsensus = h.NextConsensus
-	}
-	return base, nil
+func (s *Service) invokeScript(a *args) (any, *neorpc.Error) {
+	return s.answer(s.applicationRun(a, get[[]byte](a, 0), get[signersParam](a, 1), get[bool](a, 2)))
 }
 
-func (s *Service) invokeContractVerify(p neorpc.Params) (any, *neorpc.Error) {
-	h, tx, inv, rerr := s.contractVerifyParams(p)
-	if rerr != nil {
-		return nil, rerr
-	}
-	return encodeInvoke(s.runScript(trigger.Verification, inv, h, tx, nil, nil, false))
-}
-
-func (s *Service) invokeContractVerifyHistoric(p neorpc.Params) (any, *neorpc.Error) {
-	nextH, rerr := s.historicParams(p)
-	if rerr != nil {
-		return nil, rerr
-	}
-	if len(p) < 2 {
-		return nil, neorpc.ErrInvalidParams
-	}
-	h, tx, inv, rerr := s.contractVerifyParams(p[1:])
-	if rerr != nil {
-		return nil, rerr
-	}
-	return encodeInvoke(s.runScript(trigger.Verification, inv, h, tx, nil, &nextH, false))
-}
-
-// contractVerifyParams reads the contract, the verify arguments (pushed by
-// the invocation script) and the signers; without signers the contract is
-// the only signer, with the invocation script as its witness.
-func (s *Service) contractVerifyParams(p neorpc.Params) (hash.Uint160, *transaction.Transaction, []byte, *neorpc.Error) {
-	h, rerr := s.contractScriptHashFromParam(p.Value(0))
-	if rerr != nil {
-		return hash.Uint160{}, nil, nil, rerr
-	}
-	w := nio.NewBufBinWriter()
-	if len(p) > 1 {
-		args, err := p[1].GetArray()
-		if err != nil {
-			return hash.Uint160{}, nil, nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, err.Error())
-		}
-		if len(args) > 0 {
-			if err := pushArray(w, args); err != nil {
-				return hash.Uint160{}, nil, nil, neorpc.NewInternalServerError(fmt.Sprintf("can't create witness invocation script: %s", err))
-			}
-		}
-	}
-	inv := w.Bytes()
-	signers := p.Value(2)
-	tx, _, rerr := s.mockTx([]byte{byte(opcode.RET)}, signers, nil)
-	if rerr != nil {
-		return hash.Uint160{}, nil, nil, rerr
-	}
-	if signers == nil {
+// invokeContractVerify runs the verify method of a contract with the
+// given arguments; without signers the contract is the only signer, with
+// the arguments as its invocation script. The container is valid from
+// the current height even for the historic method, as in neo-go.
+func (s *Service) invokeContractVerify(a *args) (any, *neorpc.Error) {
+	h, inv := get[hash.Uint160](a, 0), get[[]byte](a, 1)
+	tx := s.container([]byte{byte(opcode.RET)}, get[signersParam](a, 2), s.chain.BlockHeight())
+	if !a.has(2) {
 		tx.Signers = []transaction.Signer{{Account: h}}
 		tx.Witnesses = []transaction.Witness{{InvocationScript: inv, VerificationScript: []byte{}}}
 	}
-	return h, tx, inv, nil
+	return s.answer(&testRun{trig: trigger.Verification, script: inv, verify: true, contract: h, tx: tx, at: a.at})
 }
 
-// historicParams checks that historic calls are possible and returns the
-// index of the fake next block: the first parameter is a block index, a
-// block hash or a state root hash.
-func (s *Service) historicParams(p neorpc.Params) (uint32, *neorpc.Error) {
-	if s.chain.Config().KeepOnlyLatestState {
-		return 0, neorpc.WrapErrorWithData(neorpc.ErrUnsupportedState, fmt.Sprintf("only latest state is supported: %s", errKeepOnlyLatestState))
+func (s *Service) invokeContainedScript(a *args) (any, *neorpc.Error) {
+	tx := get[*transaction.Transaction](a, 0)
+	run := &testRun{trig: trigger.Application, script: tx.Script, tx: tx, block: get[*block.Block](a, 1), verbose: get[bool](a, 3)}
+	if a.has(2) {
+		run.trig = get[trigger.Type](a, 2)
 	}
-	if len(p) < 1 {
-		return 0, neorpc.ErrInvalidParams
-	}
-	height, rerr := s.blockHeightFromParam(p.Value(0))
-	if rerr != nil {
-		h, err := p.Value(0).GetUint256()
-		if err != nil {
-			return 0, neorpc.NewInvalidParamsError(fmt.Sprintf("invalid block hash or index or stateroot hash: %s", err))
-		}
-		b, err := s.chain.GetBlock(h)
-		if err != nil {
-			sh, err := s.chain.GetLatestStateHeight(h)
-			if err != nil {
-				return 0, neorpc.NewInvalidParamsError(fmt.Sprintf("unknown block or stateroot: %s", err))
-			}
-			height = sh
-		} else {
-			height = b.Index
-		}
-	}
-	return height + 1, nil
+	return s.answer(run)
 }
 
-// prepareInvocation makes the context of a test invocation and loads the
-// script (or, for a contract verification, the contract's verify method
-// with the invocation script).
-func (s *Service) prepareInvocation(trig trigger.Type, script []byte, contract hash.Uint160, tx *transaction.Transaction, b *block.Block, nextH *uint32, verbose bool) (*interop.Context, *invocationTree, *neorpc.Error) {
+// fakeTransaction reads the container of invokecontainedscript.
+func fakeTransaction() step {
+	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		fail := func(why error) error {
+			return neorpc.NewInvalidParamsError(fmt.Sprintf("failed to unmarshal fake transaction: %s", why))
+		}
+		switch {
+		case p == nil:
+			return nil, fail(neorpc.ErrMissingParameter)
+		case p.IsNull():
+			return nil, fail(neorpc.ErrNullParameter)
+		}
+		tx := new(transaction.Transaction)
+		if err := tx.UnmarshalJSONUnsafe(p.RawMessage); err != nil {
+			return nil, fail(fmt.Errorf("failed to unmarshal fake transaction: %w", err))
+		}
+		if len(tx.Script) == 0 {
+			return nil, neorpc.NewInvalidParamsError("transaction script is mandatory")
+		}
+		return tx, nil
+	}}
+}
+
+// fakeBlock makes the persisting block of invokecontainedscript: the fake
+// next block, with the non-zero fields of the given header (the primary
+// index always).
+func fakeBlock() step {
+	return step{read: func(s *Service, p *neorpc.Param, _ *args) (any, error) {
+		b, err := s.chain.GetFakeNextBlock(s.chain.BlockHeight() + 1)
+		if err != nil {
+			return nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to mock block execution container: %s", err))
+		}
+		if p == nil || p.IsNull() {
+			return b, nil
+		}
+		h, err := fakeblock.DecodeFakeHeader(p.RawMessage)
+		if err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("failed to unmarshal fake block: failed to unmarshal fake header: %s", err))
+		}
+		overlay(&b.Version, h.Version)
+		overlay(&b.PrevHash, h.PrevHash)
+		overlay(&b.MerkleRoot, h.MerkleRoot)
+		overlay(&b.Timestamp, h.Timestamp)
+		overlay(&b.Nonce, h.Nonce)
+		overlay(&b.Index, h.Index)
+		overlay(&b.NextConsensus, h.NextConsensus)
+		b.PrimaryIndex = h.PrimaryIndex
+		return b, nil
+	}}
+}
+
+// overlay sets *dst to v unless v is the zero value.
+func overlay[T comparable](dst *T, v T) {
+	var zero T
+	if v != zero {
+		*dst = v
+	}
+}
+
+// containedTrigger reads the trigger of invokecontainedscript: Application
+// or Verification.
+func containedTrigger() step {
+	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		name, err := p.GetString()
+		if err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("invalid trigger parameter: %s", err))
+		}
+		t, err := parseTrigger(name)
+		if err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("failed to parse trigger: %s", err))
+		}
+		if t != trigger.Application && t != trigger.Verification {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("unsupported trigger: expected %s or %s, got %s", trigger.Application, trigger.Verification, t))
+		}
+		return t, nil
+	}}
+}
+
+// testContext makes the context of a run with its GAS limit and, if
+// verbose, the invocation tree recorder, and loads what runs.
+func (s *Service) testContext(r *testRun) (*interop.Context, *invocationTree, *neorpc.Error) {
 	var (
 		ic  *interop.Context
 		err error
 	)
-	if nextH == nil {
-		if ic, err = s.chain.GetTestVM(trig, tx, b); err != nil {
-			return nil, nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to create test VM: %s", err))
+	if r.at != nil {
+		ic, err = s.chain.GetTestHistoricVM(r.trig, r.tx, *r.at)
+		if err != nil {
+			return nil, nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to create historic VM: %s", err))
 		}
-	} else if ic, err = s.chain.GetTestHistoricVM(trig, tx, *nextH); err != nil {
-		return nil, nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to create historic VM: %s", err))
+	} else if ic, err = s.chain.GetTestVM(r.trig, r.tx, r.block); err != nil {
+		return nil, nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to create test VM: %s", err))
 	}
 	var tree *invocationTree
-	if verbose {
+	if r.verbose {
 		tree = attachInvocationTree(ic.VM)
 	}
-	gas := s.cfg.MaxGasInvoke
-	if trig == trigger.Verification {
-		gas = min(gas, s.chain.GetMaxVerificationGAS())
+	limit := s.cfg.MaxGasInvoke
+	if r.trig == trigger.Verification {
+		limit = min(limit, s.chain.GetMaxVerificationGAS())
 	}
-	ic.VM.SetGasLimit(gas)
-	if trig == trigger.Verification && b == nil {
-		err = s.chain.InitVerificationContext(ic, contract, &transaction.Witness{InvocationScript: script, VerificationScript: []byte{}})
-		if err != nil {
-			ic.Finalize()
-			switch {
-			case errors.Is(err, interop.ErrUnknownVerificationContract):
-				return nil, nil, neorpc.WrapErrorWithData(neorpc.ErrUnknownContract, err.Error())
-			case errors.Is(err, interop.ErrInvalidVerificationContract):
-				return nil, nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidVerificationFunction, err.Error())
-			default:
-				return nil, nil, neorpc.NewInternalServerError(fmt.Sprintf("can't prepare verification VM: %s", err))
-			}
-		}
-	} else if err = ic.LoadScript(script, callflag.All); err != nil {
+	ic.VM.SetGasLimit(limit)
+	if rerr := s.load(ic, r); rerr != nil {
 		ic.Finalize()
-		return nil, nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to load script: %s", err))
+		return nil, nil, rerr
 	}
 	return ic, tree, nil
 }
 
-// encodeInvoke encodes an invocation result once (see rawJSON).
-func encodeInvoke(res *result.Invoke, rerr *neorpc.Error) (any, *neorpc.Error) {
+// load puts the script of a run into the VM: the contract's verification
+// with the invocation script, or the script itself.
+func (s *Service) load(ic *interop.Context, r *testRun) *neorpc.Error {
+	if !r.verify {
+		if err := ic.LoadScript(r.script, callflag.All); err != nil {
+			return neorpc.NewInternalServerError(fmt.Sprintf("failed to load script: %s", err))
+		}
+		return nil
+	}
+	err := s.chain.InitVerificationContext(ic, r.contract, &transaction.Witness{InvocationScript: r.script, VerificationScript: []byte{}})
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, interop.ErrUnknownVerificationContract):
+		return neorpc.WrapErrorWithData(neorpc.ErrUnknownContract, err.Error())
+	case errors.Is(err, interop.ErrInvalidVerificationContract):
+		return neorpc.WrapErrorWithData(neorpc.ErrInvalidVerificationFunction, err.Error())
+	default:
+		return neorpc.NewInternalServerError(fmt.Sprintf("can't prepare verification VM: %s", err))
+	}
+}
+
+// answer runs r and encodes its result once (see rawJSON).
+func (s *Service) answer(r *testRun) (any, *neorpc.Error) {
+	res, rerr := s.execute(r)
 	if rerr != nil {
 		return nil, rerr
 	}
 	return rawJSON(res)
 }
 
-// runScript runs a test invocation and builds its result: state, GAS,
-// stack (iterators expanded or registered in a session, per the server
-// settings), exception, notifications and, if verbose, diagnostics.
-func (s *Service) runScript(trig trigger.Type, script []byte, contract hash.Uint160, tx *transaction.Transaction, b *block.Block, nextH *uint32, verbose bool) (*result.Invoke, *neorpc.Error) {
-	ic, tree, rerr := s.prepareInvocation(trig, script, contract, tx, b, nextH, verbose)
+// execute runs r and builds its result: state, GAS, stack (iterators
+// expanded or kept in a session, per the server settings), exception,
+// notifications and, if verbose, diagnostics. A run whose iterators stay
+// in a session keeps its context until the session ends; with sessions
+// backed by the trie, a current-state run is repeated over the state of
+// its block so that the session does not hold the node's current state.
+func (s *Service) execute(r *testRun) (*result.Invoke, *neorpc.Error) {
+	ic, tree, rerr := s.testContext(r)
 	if rerr != nil {
 		return nil, rerr
 	}
 	ic.VM.Execute()
-	var fault string
-	if ic.VM.HasFailed() {
-		fault = interop.FaultMessage(ic.VM.FaultError())
+	res := &result.Invoke{
+		State:         ic.VM.State().String(),
+		GasConsumed:   ic.VM.GasConsumed(),
+		Script:        r.script,
+		Stack:         ic.ResultItems(),
+		Notifications: nonNil(ic.Notifications),
 	}
-	items := ic.ResultItems()
-	iters, rerr := s.processIterators(items)
+	if ic.VM.HasFailed() {
+		res.FaultException = interop.FaultMessage(ic.VM.FaultError())
+	}
+	iters, rerr := s.processIterators(res.Stack)
 	if rerr != nil {
 		ic.Finalize()
 		return nil, rerr
-	}
-	res := &result.Invoke{
-		State:          ic.VM.State().String(),
-		GasConsumed:    ic.VM.GasConsumed(),
-		Script:         script,
-		Stack:          items,
-		FaultException: fault,
-		Notifications:  ic.Notifications,
-	}
-	if res.Notifications == nil {
-		res.Notifications = []state.NotificationEvent{}
 	}
 	if tree != nil {
 		res.Diagnostics = &result.InvokeDiag{Invocations: tree.root.Calls, Changes: storageChanges(ic.DAO)}
@@ -432,21 +356,29 @@ func (s *Service) runScript(trig trigger.Type, script []byte, contract hash.Uint
 		ic.Finalize()
 		return res, nil
 	}
-	if s.cfg.SessionBackedByMPT && nextH == nil {
+	if s.cfg.SessionBackedByMPT && r.at == nil {
 		ic.Finalize()
-		idx := ic.Block.Index
-		return s.runScript(trig, script, contract, tx, b, &idx, verbose)
+		again := *r
+		again.at = &ic.Block.Index
+		return s.execute(&again)
 	}
 	id, rerr := s.srv.Sessions().Create(iters, ic.Finalize)
 	if rerr != nil {
 		return nil, rerr
 	}
-	sid, err := neorpc.ParseUUID(id)
-	if err != nil {
-		return nil, neorpc.NewInternalServerError(err.Error())
+	if res.Session, rerr = sessionUUID(id); rerr != nil {
+		return nil, rerr
 	}
-	res.Session = sid
 	return res, nil
+}
+
+// sessionUUID parses an id made by the session store.
+func sessionUUID(id string) (neorpc.UUID, *neorpc.Error) {
+	u, err := neorpc.ParseUUID(id)
+	if err != nil {
+		return u, neorpc.NewInternalServerError(err.Error())
+	}
+	return u, nil
 }
 
 // processIterators replaces the iterators of a result stack by
@@ -618,63 +550,68 @@ func storageChanges(d *dao.Simple) []result.StorageChange {
 	return append(res, dels...)
 }
 
-func (s *Service) calculateNetworkFee(p neorpc.Params) (any, *neorpc.Error) {
-	if len(p) < 1 {
-		return 0, neorpc.ErrInvalidParams
-	}
-	raw, err := p[0].GetBytesBase64()
-	if err != nil {
-		return 0, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, err.Error())
-	}
-	tx, err := decodeTransaction(raw)
-	if err != nil {
-		return 0, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, err.Error())
-	}
+// calculateNetworkFee prices the witnesses of a transaction: each
+// witness's verification is run (with placeholder arguments if it has no
+// invocation script) and its GAS added to the size fee and the attribute
+// fees.
+func (s *Service) calculateNetworkFee(a *args) (any, *neorpc.Error) {
+	tx := get[*transaction.Transaction](a, 0)
 	hashable, err := tx.EncodeHashableFields()
 	if err != nil {
-		return 0, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("failed to compute tx size: %s", err))
+		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("failed to compute tx size: %s", err))
 	}
 	size := len(hashable) + nio.VarUintSize(uint64(len(tx.Signers)))
-	var (
-		netFee   int64
-		gasLimit = min(s.chain.GetMaxVerificationGAS(), s.cfg.MaxGasInvoke)
-	)
-	for i, signer := range tx.Signers {
+	budget := min(s.chain.GetMaxVerificationGAS(), s.cfg.MaxGasInvoke)
+	var fee int64
+	for i := range tx.Signers {
 		w := tx.Witnesses[i]
 		if len(w.InvocationScript) == 0 {
-			var params []manifest.Parameter
-			if len(w.VerificationScript) == 0 {
-				cs := s.chain.GetContractState(signer.Account)
-				if cs == nil {
-					return 0, neorpc.WrapErrorWithData(neorpc.ErrInvalidVerificationFunction, fmt.Sprintf("signer %d (%s) has no verification script and no deployed contract", i, neorpc.Uint160ToAddress(signer.Account)))
-				}
-				md := cs.Manifest.ABI.GetMethod(manifest.MethodVerify, -1)
-				if md == nil || md.ReturnType != smartcontract.BoolType {
-					return 0, neorpc.WrapErrorWithData(neorpc.ErrInvalidVerificationFunction, fmt.Sprintf("signer %d has no verify method in deployed contract", i))
-				}
-				params = md.Parameters
-			} else if smartcontract.IsSignatureContract(w.VerificationScript) {
-				params = []manifest.Parameter{{Type: smartcontract.SignatureType}}
-			} else if m, _, ok := smartcontract.ParseMultiSigContract(w.VerificationScript); ok {
-				params = slices.Repeat([]manifest.Parameter{{Type: smartcontract.SignatureType}}, m)
+			inv, rerr := s.placeholderInvocation(i, tx.Signers[i].Account, w.VerificationScript)
+			if rerr != nil {
+				return nil, rerr
 			}
-			inv := nio.NewBufBinWriter()
-			for _, prm := range params {
-				pushDefaultValue(inv, prm.Type)
-			}
-			if inv.Err != nil {
-				return nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to create dummy invocation script (signer %d): %s", i, inv.Err))
-			}
-			w.InvocationScript = inv.Bytes()
+			w.InvocationScript = inv
 		}
-		used, err := s.chain.VerifyWitness(signer.Account, tx, &w, gasLimit)
+		used, err := s.chain.VerifyWitness(tx.Signers[i].Account, tx, &w, budget)
 		if err != nil && !errors.Is(err, interop.ErrInvalidSignature) {
 			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidSignature, fmt.Sprintf("witness %d: %s", i, err))
 		}
-		gasLimit -= used
-		netFee += used
+		budget, fee = budget-used, fee+used
 		size += nio.VarBytesSize(len(w.VerificationScript)) + nio.VarBytesSize(len(w.InvocationScript))
 	}
-	netFee += int64(size)*s.chain.FeePerByte() + s.chain.CalculateAttributesFee(tx)
-	return &result.NetworkFee{Value: netFee}, nil
+	fee += int64(size)*s.chain.FeePerByte() + s.chain.CalculateAttributesFee(tx)
+	return &result.NetworkFee{Value: fee}, nil
+}
+
+// placeholderInvocation makes an invocation script for signer i whose
+// witness has none: a placeholder per parameter of what verifies it
+// (a signature or multisignature contract, or the verify method of the
+// signer's deployed contract when there is no verification script).
+func (s *Service) placeholderInvocation(i int, acc hash.Uint160, verification []byte) ([]byte, *neorpc.Error) {
+	var types []smartcontract.ParamType
+	if len(verification) == 0 {
+		cs := s.chain.GetContractState(acc)
+		if cs == nil {
+			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidVerificationFunction, fmt.Sprintf("signer %d (%s) has no verification script and no deployed contract", i, neorpc.Uint160ToAddress(acc)))
+		}
+		md := cs.Manifest.ABI.GetMethod(manifest.MethodVerify, -1)
+		if md == nil || md.ReturnType != smartcontract.BoolType {
+			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidVerificationFunction, fmt.Sprintf("signer %d has no verify method in deployed contract", i))
+		}
+		for _, p := range md.Parameters {
+			types = append(types, p.Type)
+		}
+	} else if smartcontract.IsSignatureContract(verification) {
+		types = []smartcontract.ParamType{smartcontract.SignatureType}
+	} else if m, _, ok := smartcontract.ParseMultiSigContract(verification); ok {
+		types = slices.Repeat([]smartcontract.ParamType{smartcontract.SignatureType}, m)
+	}
+	w := nio.NewBufBinWriter()
+	for _, t := range types {
+		pushDefaultValue(w, t)
+	}
+	if w.Err != nil {
+		return nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to create dummy invocation script (signer %d): %s", i, w.Err))
+	}
+	return w.Bytes(), nil
 }

@@ -16,14 +16,27 @@ import (
 	"github.com/n3node/n3node/pkg/smartcontract/trigger"
 )
 
-// Ledger is what the chain methods need of the node's blockchain. Every
-// method must be safe for concurrent use; values handed out are shared and
-// must not be modified. "Not found" is any error (the handlers map it to
-// the method's code) unless a method says otherwise.
+// Ledger is what the chain methods need of the node's blockchain: the
+// union of the per-family interfaces below. Each handler uses only its
+// family, so the contract of a method is read next to the handlers that
+// call it. Every method must be safe for concurrent use; values handed out
+// are shared and must not be modified. "Not found" is any error (the
+// handlers map it to the method's code) unless a method says otherwise.
 type Ledger interface {
+	Blocks
+	Contracts
+	Policy
+	States
+	Invoker
+	TokenIndex
+	Relay
+}
+
+// Blocks is the chain itself: blocks, headers, transactions, their
+// execution results and the memory pool (blocks.go).
+type Blocks interface {
 	// Config returns the chain settings (protocol and ledger).
 	Config() *config.Blockchain
-
 	// BlockHeight is the index of the latest committed block.
 	BlockHeight() uint32
 	// HeaderHeight is the index of the latest known header.
@@ -42,15 +55,13 @@ type Ledger interface {
 	// transaction whose trigger is in trig (the error text is
 	// getapplicationlog's -105 data).
 	GetAppExecResults(h hash.Uint256, trig trigger.Type) ([]state.AppExecResult, error)
+	// GetVerifiedTransactions returns the pooled verified transactions.
+	GetVerifiedTransactions() []*transaction.Transaction
+}
 
-	// Values of the current height (Policy's after HF_Echidna).
-	GetMillisecondsPerBlock() uint32
-	GetMaxTraceableBlocks() uint32
-	GetMaxValidUntilBlockIncrement() uint32
-	GetMaxVerificationGAS() int64
-	FeePerByte() int64
-	CalculateAttributesFee(tx *transaction.Transaction) int64
-
+// Contracts is the current contract state: deployed contracts, their
+// storage and the governance lists (contracts.go).
+type Contracts interface {
 	// GetContractState returns a deployed or native contract, or nil.
 	GetContractState(h hash.Uint160) *state.Contract
 	// GetContractStateByID returns the contract with that id, or nil.
@@ -64,24 +75,26 @@ type Ledger interface {
 	// prefix in key order; f gets keys without the prefix and returns
 	// false to stop. k and v are valid only during the call.
 	SeekStorage(id int32, prefix []byte, f func(k, v []byte) bool)
-
 	// GetCommittee returns the committee (sorted).
 	GetCommittee() []*keys.PublicKey
 	// GetNextBlockValidators returns the next block's validators.
 	GetNextBlockValidators() []*keys.PublicKey
-	// GetNEP17Contracts and GetNEP11Contracts list the deployed token
-	// contracts (natives included), in deployment order.
-	GetNEP17Contracts() []hash.Uint160
-	GetNEP11Contracts() []hash.Uint160
-	// GetTokenLastUpdated returns, per contract id, the last block that
-	// changed a token balance of acc (an empty map for an account without
-	// transfers).
-	GetTokenLastUpdated(acc hash.Uint160) (map[int32]uint32, error)
-	// ForEachTransfer walks the NEP-17 (nep11 false) or NEP-11 transfers
-	// of acc from the newest to the oldest, starting at timestamps <=
-	// newest, until f returns false or an error.
-	ForEachTransfer(acc hash.Uint160, nep11 bool, newest uint64, f func(*Transfer) (bool, error)) error
+}
 
+// Policy is the values of the current height (Policy's after
+// HF_Echidna) that getversion and the fee methods report.
+type Policy interface {
+	GetMillisecondsPerBlock() uint32
+	GetMaxTraceableBlocks() uint32
+	GetMaxValidUntilBlockIncrement() uint32
+	GetMaxVerificationGAS() int64
+	FeePerByte() int64
+	CalculateAttributesFee(tx *transaction.Transaction) int64
+}
+
+// States is the state tries: roots, values and proofs of any kept height
+// (state.go).
+type States interface {
 	// GetStateRoot returns the state root of a committed height.
 	GetStateRoot(height uint32) (*result.StateRoot, error)
 	// CurrentValidatedHeight is the height of the latest root signed by the
@@ -102,10 +115,10 @@ type Ledger interface {
 	// GetLatestStateHeight returns the highest height whose local root is
 	// root.
 	GetLatestStateHeight(root hash.Uint256) (uint32, error)
+}
 
-	// GetVerifiedTransactions returns the pooled verified transactions.
-	GetVerifiedTransactions() []*transaction.Transaction
-
+// Invoker prepares test executions (invoke.go).
+type Invoker interface {
 	// GetTestVM returns a context for a test run of tx (may be nil) in
 	// block b (nil: a fake next block) over a private layer of the
 	// current state, with a VM ready to load scripts (no GAS limit).
@@ -125,7 +138,27 @@ type Ledger interface {
 	// and returns the GAS used (interop.ErrInvalidSignature with the GAS
 	// used if the script returns false).
 	VerifyWitness(h hash.Uint160, c interop.Container, w *transaction.Witness, gas int64) (int64, error)
+}
 
+// TokenIndex is the node's index of token contracts and transfers
+// (tokens.go).
+type TokenIndex interface {
+	// GetNEP17Contracts and GetNEP11Contracts list the deployed token
+	// contracts (natives included), in deployment order.
+	GetNEP17Contracts() []hash.Uint160
+	GetNEP11Contracts() []hash.Uint160
+	// GetTokenLastUpdated returns, per contract id, the last block that
+	// changed a token balance of acc (an empty map for an account without
+	// transfers).
+	GetTokenLastUpdated(acc hash.Uint160) (map[int32]uint32, error)
+	// ForEachTransfer walks the NEP-17 (nep11 false) or NEP-11 transfers
+	// of acc from the newest to the oldest, starting at timestamps <=
+	// newest, until f returns false or an error.
+	ForEachTransfer(acc hash.Uint160, nep11 bool, newest uint64, f func(*Transfer) (bool, error)) error
+}
+
+// Relay takes transactions and blocks from clients (relay.go).
+type Relay interface {
 	// PoolTx verifies tx and adds it to the memory pool (used for
 	// sendrawtransaction when there is no Network). Errors are classified
 	// as for Network.RelayTx.

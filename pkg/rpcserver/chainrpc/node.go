@@ -13,7 +13,7 @@ import (
 // ProtocolSettings.AddressVersion, 0x35).
 const AddressVersion = 0x35
 
-func (s *Service) getVersion(neorpc.Params) (any, *neorpc.Error) {
+func (s *Service) getVersion(*args) (any, *neorpc.Error) {
 	res := &result.Version{
 		RPC: result.RPC{
 			MaxIteratorResultItems:  s.cfg.MaxIteratorResultItems,
@@ -38,22 +38,24 @@ func (s *Service) getVersion(neorpc.Params) (any, *neorpc.Error) {
 		committee[i] = pub.StringCompressed()
 	}
 	res.Protocol = result.Protocol{
-		AddressVersion:              AddressVersion,
-		Network:                     uint32(cfg.Magic),
+		// From the configuration.
+		Network:                   uint32(cfg.Magic),
+		AddressVersion:            AddressVersion,
+		StandbyCommittee:          committee,
+		ValidatorsCount:           byte(cfg.GetNumOfCNs(s.chain.BlockHeight())),
+		CommitteeHistory:          cfg.CommitteeHistory,
+		ValidatorsHistory:         cfg.ValidatorsHistory,
+		SeedList:                  cfg.SeedList, // null if not configured, as neo-go
+		Hardforks:                 result.HardforkList(cfg.Hardforks),
+		InitialGasDistribution:    int64(cfg.InitialGASSupply),
+		MemoryPoolMaxTransactions: cfg.MemPoolSize,
+		MaxTransactionsPerBlock:   cfg.MaxTransactionsPerBlock,
+		StateRootInHeader:         cfg.StateRootInHeader,
+		P2PSigExtensions:          cfg.P2PSigExtensions,
+		// Policy's values of the current height.
 		MillisecondsPerBlock:        int(s.chain.GetMillisecondsPerBlock()),
-		MaxTraceableBlocks:          s.chain.GetMaxTraceableBlocks(),
 		MaxValidUntilBlockIncrement: s.chain.GetMaxValidUntilBlockIncrement(),
-		MaxTransactionsPerBlock:     cfg.MaxTransactionsPerBlock,
-		MemoryPoolMaxTransactions:   cfg.MemPoolSize,
-		ValidatorsCount:             byte(cfg.GetNumOfCNs(s.chain.BlockHeight())),
-		InitialGasDistribution:      int64(cfg.InitialGASSupply),
-		Hardforks:                   result.HardforkList(cfg.Hardforks),
-		StandbyCommittee:            committee,
-		SeedList:                    cfg.SeedList, // null if not configured, as neo-go
-		CommitteeHistory:            cfg.CommitteeHistory,
-		P2PSigExtensions:            cfg.P2PSigExtensions,
-		StateRootInHeader:           cfg.StateRootInHeader,
-		ValidatorsHistory:           cfg.ValidatorsHistory,
+		MaxTraceableBlocks:          s.chain.GetMaxTraceableBlocks(),
 	}
 	res.Application = result.Application{
 		KeepOnlyLatestState:     cfg.KeepOnlyLatestState,
@@ -63,14 +65,14 @@ func (s *Service) getVersion(neorpc.Params) (any, *neorpc.Error) {
 	return res, nil
 }
 
-func (s *Service) getConnectionCount(neorpc.Params) (any, *neorpc.Error) {
+func (s *Service) getConnectionCount(*args) (any, *neorpc.Error) {
 	if s.net == nil {
 		return 0, nil
 	}
 	return s.net.PeerCount(), nil
 }
 
-func (s *Service) getPeers(neorpc.Params) (any, *neorpc.Error) {
+func (s *Service) getPeers(*args) (any, *neorpc.Error) {
 	res := result.NewGetPeers()
 	if s.net != nil {
 		res.AddUnconnected(s.net.UnconnectedPeers())

@@ -11,6 +11,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/internal/neogotext"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/neorpc/result"
@@ -27,7 +28,7 @@ func decodeTransaction(b []byte) (*transaction.Transaction, error) {
 	r := nio.NewBinReaderFromBuf(b)
 	tx.DecodeAliased(r, b)
 	if r.Err != nil {
-		return nil, neoGoEOFText(r.Err, b, false)
+		return nil, neogotext.EOFText(r.Err, b, false)
 	}
 	if r.Len() != 0 {
 		return nil, errors.New("additional data after the transaction")
@@ -48,25 +49,57 @@ func relayResult(err error, h hash.Uint256) (any, *neorpc.Error) {
 	return nil, neorpc.WrapErrorWithData(neorpc.ErrVerificationFailed, err.Error())
 }
 
-func (s *Service) sendRawTransaction(p neorpc.Params) (any, *neorpc.Error) {
-	if len(p) < 1 {
-		return nil, neorpc.NewInvalidParamsError("not enough parameters")
-	}
-	b64, err := p[0].GetString()
+// rawTransaction reads the base64 transaction of sendrawtransaction (its
+// encoded size limited first).
+func rawTransaction() step {
+	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		raw, rerr := limitedBase64(p, maxBase64TransactionSize, "transaction")
+		if rerr != nil {
+			return nil, rerr
+		}
+		tx, err := decodeTransaction(raw)
+		if err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode transaction: %s", err))
+		}
+		return tx, nil
+	}}
+}
+
+// rawBlock reads the base64 block of submitblock (its encoded size
+// limited by MaxBlockSize first).
+func rawBlock() step {
+	return step{read: func(s *Service, p *neorpc.Param, _ *args) (any, error) {
+		raw, rerr := limitedBase64(p, base64.StdEncoding.EncodedLen(int(s.chain.Config().MaxBlockSize)), "block")
+		if rerr != nil {
+			return nil, rerr
+		}
+		b := new(block.Block)
+		r := nio.NewBinReaderFromBuf(raw)
+		if b.DecodeBinary(r); r.Err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", neogotext.EOFText(r.Err, raw, true)))
+		}
+		return b, nil
+	}}
+}
+
+// limitedBase64 decodes a base64 string parameter no longer than limit.
+func limitedBase64(p *neorpc.Param, limit int, what string) ([]byte, *neorpc.Error) {
+	enc, err := p.GetString()
 	if err != nil {
 		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("not a string: %s", err))
 	}
-	if len(b64) > maxBase64TransactionSize {
-		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidSize, fmt.Sprintf("base64-encoded transaction size exceeds maximum allowed: %d vs %d", len(b64), maxBase64TransactionSize))
+	if len(enc) > limit {
+		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidSize, fmt.Sprintf("base64-encoded %s size exceeds maximum allowed: %d vs %d", what, len(enc), limit))
 	}
-	raw, err := base64.StdEncoding.DecodeString(b64)
+	raw, err := base64.StdEncoding.DecodeString(enc)
 	if err != nil {
 		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("not a base64: %s", err))
 	}
-	tx, err := decodeTransaction(raw)
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode transaction: %s", err))
-	}
+	return raw, nil
+}
+
+func (s *Service) sendRawTransaction(a *args) (any, *neorpc.Error) {
+	tx := get[*transaction.Transaction](a, 0)
 	return relayResult(s.relayTx(tx), tx.Hash())
 }
 
@@ -82,25 +115,8 @@ func (s *Service) relayTx(tx *transaction.Transaction) error {
 	return s.net.RelayTx(tx)
 }
 
-func (s *Service) submitBlock(p neorpc.Params) (any, *neorpc.Error) {
-	b64, err := p.Value(0).GetString()
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("not a string: %s", err))
-	}
-	maxLen := base64.StdEncoding.EncodedLen(int(s.chain.Config().MaxBlockSize))
-	if len(b64) > maxLen {
-		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidSize, fmt.Sprintf("base64-encoded block size exceeds maximum allowed: %d vs %d", len(b64), maxLen))
-	}
-	raw, err := base64.StdEncoding.DecodeString(b64)
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("not a base64: %s", err))
-	}
-	b := new(block.Block)
-	r := nio.NewBinReaderFromBuf(raw)
-	b.DecodeBinary(r)
-	if r.Err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", neoGoEOFText(r.Err, raw, true)))
-	}
+func (s *Service) submitBlock(a *args) (any, *neorpc.Error) {
+	b := get[*block.Block](a, 0)
 	return relayResult(s.chain.AddBlock(b), b.Hash())
 }
 
@@ -114,35 +130,37 @@ func oracleResponseMessage(pub []byte, reqID uint64, txSig []byte) []byte {
 	return append(m, txSig...)
 }
 
-func (s *Service) submitOracleResponse(p neorpc.Params) (any, *neorpc.Error) {
-	if s.oracle == nil {
-		return nil, neorpc.ErrOracleDisabled
-	}
-	pubBytes, err := p.Value(0).GetBytesBase64()
-	var pub *keys.PublicKey
-	if err == nil {
-		pub, err = keys.NewPublicKeyFromBytes(pubBytes)
-	}
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("public key is missing: %s", err))
-	}
-	reqID, err := p.Value(1).GetInt()
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("request ID is missing: %s", err))
-	}
-	txSig, err := p.Value(2).GetBytesBase64()
-	if err != nil {
-		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("tx signature is missing: %s", err))
-	}
-	msgSig, err := p.Value(3).GetBytesBase64()
-	if err != nil {
-		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, fmt.Sprintf("msg signature is missing: %s", err))
-	}
-	msg := oracleResponseMessage(pubBytes, uint64(reqID), txSig)
-	if !pub.VerifyMessage(msgSig, msg) {
+// oracleKey is the public key of an oracle node with its encoding.
+type oracleKey struct {
+	raw []byte
+	key *keys.PublicKey
+}
+
+// oracleResponseParams: the node's key, the request id, the transaction
+// signature and the signature of the message.
+var oracleResponseParams = []step{
+	needs(func(s *Service) bool { return s.oracle != nil }, func() *neorpc.Error { return neorpc.ErrOracleDisabled }),
+	{bad: "public key is missing: %s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		raw, err := p.GetBytesBase64()
+		if err != nil {
+			return nil, err
+		}
+		k, err := keys.NewPublicKeyFromBytes(raw)
+		return oracleKey{raw, k}, err
+	}},
+	integer("request ID is missing: %s"),
+	base64Bytes("tx signature is missing: %s"),
+	base64Bytes("msg signature is missing: %s"),
+}
+
+// submitOracleResponse takes an oracle node's signature of a response
+// transaction, if the node signed it.
+func (s *Service) submitOracleResponse(a *args) (any, *neorpc.Error) {
+	node, id, txSig := get[oracleKey](a, 0), uint64(get[int](a, 1)), get[[]byte](a, 2)
+	if !node.key.VerifyMessage(get[[]byte](a, 3), oracleResponseMessage(node.raw, id, txSig)) {
 		return nil, neorpc.ErrInvalidSignature
 	}
-	s.oracle.AddResponse(pub, uint64(reqID), txSig)
+	s.oracle.AddResponse(node.key, id, txSig)
 	return json.RawMessage("{}"), nil
 }
 
@@ -152,66 +170,48 @@ func errP2PSigExtensions() *neorpc.Error {
 	return neorpc.NewInternalServerError("P2PSignatureExtensions are disabled")
 }
 
-func (s *Service) notaryEnabled() bool {
-	return s.chain.Config().P2PSigExtensions && s.notary != nil
-}
+// notaryOn requires P2PSigExtensions and a notary request pool.
+var notaryOn = needs(func(s *Service) bool { return s.chain.Config().P2PSigExtensions && s.notary != nil }, errP2PSigExtensions)
 
-func (s *Service) submitNotaryRequest(p neorpc.Params) (any, *neorpc.Error) {
-	if !s.notaryEnabled() {
-		return nil, errP2PSigExtensions()
-	}
-	raw, err := p.Value(0).GetBytesBase64()
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("not a base64: %s", err))
-	}
-	r, err := s.notary.DecodeNotaryRequest(raw)
+func (s *Service) submitNotaryRequest(a *args) (any, *neorpc.Error) {
+	r, err := s.notary.DecodeNotaryRequest(get[[]byte](a, 0))
 	if err != nil {
 		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode notary payload: %s", err))
 	}
 	return relayResult(s.notary.RelayNotaryRequest(r), r.Fallback.Hash())
 }
 
-func (s *Service) getRawNotaryPool(neorpc.Params) (any, *neorpc.Error) {
-	if !s.notaryEnabled() {
-		return nil, errP2PSigExtensions()
-	}
+func (s *Service) getRawNotaryPool(*args) (any, *neorpc.Error) {
 	res := &result.RawNotaryPool{Hashes: make(map[hash.Uint256][]hash.Uint256)}
 	for _, r := range s.notary.NotaryRequests() {
-		m := r.Main.Hash()
-		res.Hashes[m] = append(res.Hashes[m], r.Fallback.Hash())
+		main := r.Main.Hash()
+		res.Hashes[main] = append(res.Hashes[main], r.Fallback.Hash())
 	}
 	return res, nil
 }
 
-func (s *Service) getRawNotaryTransaction(p neorpc.Params) (any, *neorpc.Error) {
-	if !s.notaryEnabled() {
-		return nil, errP2PSigExtensions()
-	}
-	h, err := p.Value(0).GetUint256()
-	if err != nil {
-		return nil, neorpc.ErrInvalidParams
-	}
-	var tx *transaction.Transaction
+// getRawNotaryTransaction finds a pooled fallback or, failing that, main
+// transaction by hash.
+func (s *Service) getRawNotaryTransaction(a *args) (any, *neorpc.Error) {
+	h := get[hash.Uint256](a, 0)
 	reqs := s.notary.NotaryRequests()
-	for _, r := range reqs {
-		if r.Fallback.Hash() == h {
-			tx = r.Fallback
-			break
-		}
-	}
-	if tx == nil {
-		for _, r := range reqs {
-			if r.Main.Hash() == h {
-				tx = r.Main
-				break
+	var tx *transaction.Transaction
+	for _, pick := range [...]func(NotaryRequest) *transaction.Transaction{
+		func(r NotaryRequest) *transaction.Transaction { return r.Fallback },
+		func(r NotaryRequest) *transaction.Transaction { return r.Main },
+	} {
+		for i := 0; i < len(reqs) && tx == nil; i++ {
+			if t := pick(reqs[i]); t.Hash() == h {
+				tx = t
 			}
 		}
 	}
-	if tx == nil {
+	switch {
+	case tx == nil:
 		return nil, neorpc.ErrUnknownTransaction
-	}
-	if v, _ := p.Value(1).GetBoolean(); v {
+	case get[bool](a, 1):
 		return tx, nil
+	default:
+		return tx.Bytes(), nil
 	}
-	return tx.Bytes(), nil
 }

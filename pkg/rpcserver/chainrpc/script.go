@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/internal/neogotext"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/smartcontract"
@@ -14,75 +15,77 @@ import (
 	"github.com/n3node/n3node/pkg/vm/opcode"
 )
 
+// Scripts built from invoke* arguments: typed JSON arguments ({"type":
+// ..., "value": ...}) become pushes; the value is read according to the
+// declared type, with the getters' lenient forms, and neo-go's texts for
+// values that do not fit.
+
 // errUnsupportedParam is neo-go's errors.ErrUnsupported text.
 var errUnsupportedParam = errors.New("unsupported operation")
 
-// pushFuncParam emits a push of an invokefunction argument (neo-go
-// ExpandFuncParameterIntoScript: the value is read according to the
-// declared type, with the getters' lenient forms).
+// argBytes reads an argument whose push is a byte string.
+type argBytes func(v *neorpc.Param) ([]byte, error)
+
+// byteArgs are the types pushed as byte strings, with how each reads its
+// value.
+var byteArgs = map[smartcontract.ParamType]argBytes{
+	smartcontract.ByteArrayType: (*neorpc.Param).GetBytesBase64,
+	smartcontract.SignatureType: (*neorpc.Param).GetBytesBase64,
+	smartcontract.StringType: func(v *neorpc.Param) ([]byte, error) {
+		s, err := v.GetString()
+		return []byte(s), err
+	},
+	smartcontract.Hash160Type: func(v *neorpc.Param) ([]byte, error) {
+		h, err := v.GetUint160FromHex()
+		return h[:], err
+	},
+	smartcontract.Hash256Type: func(v *neorpc.Param) ([]byte, error) {
+		h, err := v.GetUint256()
+		return h[:], err
+	},
+	smartcontract.PublicKeyType: func(v *neorpc.Param) ([]byte, error) {
+		s, err := v.GetString()
+		if err != nil {
+			return nil, err
+		}
+		return neogotext.PublicKey(s)
+	},
+}
+
+// pushFuncParam emits the push of one typed argument (neo-go
+// ExpandFuncParameterIntoScript's results).
 func pushFuncParam(w *nio.BinWriter, fp neorpc.FuncParam) error {
-	switch smartcontract.ParamType(fp.Type) {
-	case smartcontract.ByteArrayType, smartcontract.SignatureType:
-		b, err := fp.Value.GetBytesBase64()
+	t := smartcontract.ParamType(fp.Type)
+	if read, ok := byteArgs[t]; ok {
+		b, err := read(&fp.Value)
 		if err != nil {
 			return err
 		}
 		emit.Bytes(w, b)
-	case smartcontract.StringType:
-		s, err := fp.Value.GetString()
-		if err != nil {
-			return err
-		}
-		emit.String(w, s)
-	case smartcontract.Hash160Type:
-		h, err := fp.Value.GetUint160FromHex()
-		if err != nil {
-			return err
-		}
-		emit.Bytes(w, h[:])
-	case smartcontract.Hash256Type:
-		h, err := fp.Value.GetUint256()
-		if err != nil {
-			return err
-		}
-		emit.Bytes(w, h[:])
-	case smartcontract.PublicKeyType:
-		s, err := fp.Value.GetString()
-		if err != nil {
-			return err
-		}
-		k, err := neoGoPublicKey(s)
-		if err != nil {
-			return err
-		}
-		emit.Bytes(w, k)
+		return w.Err
+	}
+	var err error
+	switch t {
 	case smartcontract.IntegerType:
-		n, err := fp.Value.GetBigInt()
-		if err != nil {
-			return err
+		n, nerr := fp.Value.GetBigInt()
+		if err = nerr; err == nil {
+			emit.BigInt(w, n)
 		}
-		emit.BigInt(w, n)
 	case smartcontract.BoolType:
-		b, err := fp.Value.GetBoolean()
-		if err != nil {
+		b, berr := fp.Value.GetBoolean()
+		if berr != nil {
 			return errors.New("not a bool")
 		}
 		emit.Bool(w, b)
-	case smartcontract.ArrayType:
-		arr, err := fp.Value.GetArray()
-		if err != nil {
-			return err
+	case smartcontract.ArrayType, smartcontract.MapType:
+		list, lerr := fp.Value.GetArray()
+		if err = lerr; err != nil {
+			break
 		}
-		if err := pushArrayPacked(w, arr); err != nil {
-			return err
-		}
-	case smartcontract.MapType:
-		arr, err := fp.Value.GetArray()
-		if err != nil {
-			return err
-		}
-		if err := pushMapPacked(w, arr); err != nil {
-			return err
+		if t == smartcontract.MapType {
+			err = pushMapPacked(w, list)
+		} else {
+			err = pushArrayPacked(w, list)
 		}
 	case smartcontract.AnyType:
 		if fp.Value.IsNull() || len(fp.Value.RawMessage) == 0 {
@@ -91,14 +94,17 @@ func pushFuncParam(w *nio.BinWriter, fp neorpc.FuncParam) error {
 	default:
 		return fmt.Errorf("%w: parameter type %v", errUnsupportedParam, fp.Type)
 	}
+	if err != nil {
+		return err
+	}
 	return w.Err
 }
 
-// pushArray emits pushes of the arguments in reverse order (neo-go
-// ExpandArrayIntoScript).
-func pushArray(w *nio.BinWriter, args []neorpc.Param) error {
-	for i := range slices.Backward(args) {
-		fp, err := args[i].GetFuncParam()
+// pushArray emits pushes of the arguments, the last first (neo-go
+// ExpandArrayIntoScript), so that the first ends on top.
+func pushArray(w *nio.BinWriter, list []neorpc.Param) error {
+	for i, p := range slices.Backward(list) {
+		fp, err := p.GetFuncParam()
 		if err != nil {
 			return err
 		}
@@ -110,27 +116,28 @@ func pushArray(w *nio.BinWriter, args []neorpc.Param) error {
 }
 
 // pushArrayPacked emits the arguments packed into an array.
-func pushArrayPacked(w *nio.BinWriter, args []neorpc.Param) error {
-	if len(args) == 0 {
+func pushArrayPacked(w *nio.BinWriter, list []neorpc.Param) error {
+	if len(list) == 0 {
 		emit.Opcodes(w, opcode.NEWARRAY0)
 		return w.Err
 	}
-	if err := pushArray(w, args); err != nil {
+	if err := pushArray(w, list); err != nil {
 		return err
 	}
-	emit.Int(w, int64(len(args)))
+	emit.Int(w, int64(len(list)))
 	emit.Opcodes(w, opcode.PACK)
 	return w.Err
 }
 
-// pushMapPacked emits key-value pairs packed into a map.
+// pushMapPacked emits key-value pairs packed into a map (each value
+// before its key, the last pair first).
 func pushMapPacked(w *nio.BinWriter, pairs []neorpc.Param) error {
 	if len(pairs) == 0 {
 		emit.Opcodes(w, opcode.NEWMAP)
 		return w.Err
 	}
-	for i := range slices.Backward(pairs) {
-		kv, err := pairs[i].GetFuncParamPair()
+	for i, p := range slices.Backward(pairs) {
+		kv, err := p.GetFuncParamPair()
 		if err != nil {
 			return err
 		}
@@ -146,20 +153,12 @@ func pushMapPacked(w *nio.BinWriter, pairs []neorpc.Param) error {
 	return w.Err
 }
 
-// functionInvocationScript builds the script of invokefunction: the
-// arguments (an array parameter, or none) packed, then a
-// System.Contract.Call of method with CallFlags.All.
-func functionInvocationScript(contract hash.Uint160, method string, param *neorpc.Param) ([]byte, error) {
-	w := nio.NewBufBinWriter()
-	if param == nil {
-		emit.Opcodes(w, opcode.NEWARRAY0)
-	} else if args, err := param.GetArray(); err == nil {
-		if err := pushArrayPacked(w, args); err != nil {
-			return nil, err
-		}
-	} else {
-		return nil, fmt.Errorf("failed to convert %s to script parameter", param)
-	}
+// appendContractCall appends to a script that leaves the packed arguments
+// on the stack a System.Contract.Call of method with CallFlags.All (the
+// script of invokefunction).
+func appendContractCall(script []byte, contract hash.Uint160, method string) ([]byte, error) {
+	w := nio.NewBinWriterWithCap(len(script) + 64)
+	w.WriteBytes(script)
 	emit.Int(w, int64(callflag.All))
 	emit.String(w, method)
 	emit.Bytes(w, contract[:])
@@ -170,22 +169,38 @@ func functionInvocationScript(contract hash.Uint160, method string, param *neorp
 	return w.Bytes(), nil
 }
 
+// functionInvocationScript is the script of invokefunction for a contract,
+// a method and its arguments (an array parameter, or none).
+func functionInvocationScript(contract hash.Uint160, method string, args *neorpc.Param) ([]byte, error) {
+	var packed []byte
+	if args == nil {
+		packed = []byte{byte(opcode.NEWARRAY0)}
+	} else {
+		v, err := callArgs().read(nil, args, nil)
+		if err != nil {
+			return nil, err
+		}
+		packed = v.([]byte)
+	}
+	return appendContractCall(packed, contract, method)
+}
+
 // pushDefaultValue emits a placeholder value of type t (neo-go
 // EncodeDefaultValue, used to estimate verification costs).
 func pushDefaultValue(w *nio.BinWriter, t smartcontract.ParamType) {
-	var b [64]byte
+	var zeros [64]byte
 	switch t {
-	case smartcontract.AnyType, smartcontract.SignatureType, smartcontract.StringType, smartcontract.ByteArrayType:
-		emit.Bytes(w, b[:])
 	case smartcontract.BoolType:
 		emit.Bool(w, true)
 	case smartcontract.IntegerType:
-		emit.Instruction(w, opcode.PUSHINT256, b[:32])
+		emit.Instruction(w, opcode.PUSHINT256, zeros[:32])
+	case smartcontract.AnyType, smartcontract.SignatureType, smartcontract.StringType, smartcontract.ByteArrayType:
+		emit.Bytes(w, zeros[:])
 	case smartcontract.Hash160Type:
-		emit.Bytes(w, b[:hash.Uint160Size])
+		emit.Bytes(w, zeros[:hash.Uint160Size])
 	case smartcontract.Hash256Type:
-		emit.Bytes(w, b[:hash.Uint256Size])
+		emit.Bytes(w, zeros[:hash.Uint256Size])
 	case smartcontract.PublicKeyType:
-		emit.Bytes(w, b[:33])
+		emit.Bytes(w, zeros[:33])
 	}
 }

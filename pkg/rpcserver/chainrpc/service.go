@@ -25,18 +25,21 @@ type Options struct {
 // Service implements the chain methods over a Ledger. Make one with New,
 // then Register it on a server before the server starts.
 type Service struct {
-	chain   Ledger
-	net     Network
-	oracle  OracleHandler
-	notary  Notary
-	now     func() time.Time
-	srv     *rpcserver.Server
-	cfg     rpcserver.Config
-	methods map[string]method
+	chain  Ledger
+	net    Network
+	oracle OracleHandler
+	notary Notary
+	now    func() time.Time
+	srv    *rpcserver.Server
+	cfg    rpcserver.Config
 }
 
-// method is a handler that does not need the request context.
-type method func(neorpc.Params) (any, *neorpc.Error)
+// method is one entry of the table: its declared parameters and its
+// handler, which gets them decoded.
+type method struct {
+	params []step
+	run    func(s *Service, a *args) (any, *neorpc.Error)
+}
 
 // New makes the service of chain; srv provides the settings (MaxGasInvoke,
 // sessions, limits) and the session store.
@@ -53,65 +56,85 @@ func New(chain Ledger, srv *rpcserver.Server, o Options) *Service {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.methods = map[string]method{
-		"calculatenetworkfee":          s.calculateNetworkFee,
-		"findstates":                   s.findStates,
-		"findstorage":                  s.findStorage,
-		"findstoragehistoric":          s.findStorageHistoric,
-		"getapplicationlog":            s.getApplicationLog,
-		"getbestblockhash":             s.getBestBlockHash,
-		"getblock":                     s.getBlock,
-		"getblockcount":                s.getBlockCount,
-		"getblockhash":                 s.getBlockHash,
-		"getblockheader":               s.getBlockHeader,
-		"getblockheadercount":          s.getBlockHeaderCount,
-		"getblocknotifications":        s.getBlockNotifications,
-		"getblocksysfee":               s.getBlockSysFee,
-		"getcandidates":                s.getCandidates,
-		"getcommittee":                 s.getCommittee,
-		"getconnectioncount":           s.getConnectionCount,
-		"getcontractstate":             s.getContractState,
-		"getnativecontracts":           s.getNativeContracts,
-		"getnep11balances":             s.getNEP11Balances,
-		"getnep11properties":           s.getNEP11Properties,
-		"getnep11transfers":            s.getNEP11Transfers,
-		"getnep17balances":             s.getNEP17Balances,
-		"getnep17transfers":            s.getNEP17Transfers,
-		"getnextblockvalidators":       s.getNextBlockValidators,
-		"getpeers":                     s.getPeers,
-		"getproof":                     s.getProof,
-		"getrawmempool":                s.getRawMempool,
-		"getrawnotarypool":             s.getRawNotaryPool,
-		"getrawnotarytransaction":      s.getRawNotaryTransaction,
-		"getrawtransaction":            s.getRawTransaction,
-		"getstate":                     s.getState,
-		"getstateheight":               s.getStateHeight,
-		"getstateroot":                 s.getStateRoot,
-		"getstorage":                   s.getStorage,
-		"getstoragehistoric":           s.getStorageHistoric,
-		"gettransactionheight":         s.getTransactionHeight,
-		"getunclaimedgas":              s.getUnclaimedGas,
-		"getversion":                   s.getVersion,
-		"invokecontainedscript":        s.invokeContainedScript,
-		"invokecontractverify":         s.invokeContractVerify,
-		"invokecontractverifyhistoric": s.invokeContractVerifyHistoric,
-		"invokefunction":               s.invokeFunction,
-		"invokefunctionhistoric":       s.invokeFunctionHistoric,
-		"invokescript":                 s.invokeScript,
-		"invokescripthistoric":         s.invokeScriptHistoric,
-		"sendrawtransaction":           s.sendRawTransaction,
-		"submitblock":                  s.submitBlock,
-		"submitnotaryrequest":          s.submitNotaryRequest,
-		"submitoracleresponse":         s.submitOracleResponse,
-		"verifyproof":                  s.verifyProof,
-	}
 	return s
+}
+
+// none declares a method without parameters.
+var none []step
+
+// methods is the one index of the service: every method, what it reads
+// and which handler answers it. The step lists are in the order neo-go
+// checks them (see params.go).
+var methods = map[string]method{
+	// Blocks and transactions (blocks.go).
+	"getbestblockhash":      {none, (*Service).getBestBlockHash},
+	"getblockcount":         {none, (*Service).getBlockCount},
+	"getblockheadercount":   {none, (*Service).getBlockHeaderCount},
+	"getblock":              {[]step{blockRef(), verbose()}, (*Service).getBlock},
+	"getblockhash":          {[]step{height()}, (*Service).getBlockHash},
+	"getblockheader":        {[]step{blockRef(), verbose()}, (*Service).getBlockHeader},
+	"getblocksysfee":        {[]step{withData(height(), "invalid block height: %s")}, (*Service).getBlockSysFee},
+	"getrawtransaction":     {[]step{hash256(""), verbose()}, (*Service).getRawTransaction},
+	"gettransactionheight":  {[]step{hash256("")}, (*Service).getTransactionHeight},
+	"getrawmempool":         {[]step{verbose()}, (*Service).getRawMempool},
+	"getapplicationlog":     {[]step{hash256(""), optional(triggerName())}, (*Service).getApplicationLog},
+	"getblocknotifications": {[]step{blockRef(), optional(notificationFilter())}, (*Service).getBlockNotifications},
+
+	// Contracts, storage and governance (contracts.go).
+	"getcontractstate":       {[]step{contract()}, (*Service).getContractState},
+	"getnativecontracts":     {none, (*Service).getNativeContracts},
+	"getstorage":             {[]step{contractID(), base64Bytes("")}, (*Service).getStorage},
+	"findstorage":            {findStorageParams, (*Service).findStorage},
+	"getcommittee":           {none, (*Service).getCommittee},
+	"getcandidates":          {none, (*Service).getCandidates},
+	"getnextblockvalidators": {none, (*Service).getNextBlockValidators},
+	"getunclaimedgas":        {[]step{account("")}, (*Service).getUnclaimedGas},
+
+	// State roots, historic state and proofs (state.go).
+	"getstateheight":      {none, (*Service).getStateHeight},
+	"getstateroot":        {[]step{stateRootRef()}, (*Service).getStateRoot},
+	"getproof":            {[]step{wholeStateOnly("'getproof' is not supported"), hash256(""), hash160(""), base64Bytes("")}, (*Service).getProof},
+	"verifyproof":         {[]step{wholeStateOnly("'verifyproof' is not supported"), hash256(""), text("")}, (*Service).verifyProof},
+	"getstate":            {[]step{stateRoot(), hash160("invalid contract hash"), base64Bytes("invalid key")}, (*Service).getState},
+	"findstates":          {[]step{stateRoot(), hash160("invalid contract hash: %s"), base64Bytes("invalid prefix: %s"), keyInPrefix(), optional(integer("invalid count: %s"))}, (*Service).findStates},
+	"getstoragehistoric":  {[]step{stateRoot(), atLeast(1, neorpc.ErrInvalidParams), contractID(), base64Bytes("")}, (*Service).getStorage},
+	"findstoragehistoric": {append([]step{stateRoot(), atLeast(1, neorpc.ErrInvalidParams)}, findStorageParams...), (*Service).findStorage},
+
+	// Test invocations (invoke.go).
+	"invokefunction":               {invokeFunctionParams, (*Service).invokeFunction},
+	"invokefunctionhistoric":       {historic(invokeFunctionParams...), (*Service).invokeFunction},
+	"invokescript":                 {invokeScriptParams, (*Service).invokeScript},
+	"invokescripthistoric":         {historic(invokeScriptParams...), (*Service).invokeScript},
+	"invokecontractverify":         {contractVerifyParams, (*Service).invokeContractVerify},
+	"invokecontractverifyhistoric": {historic(contractVerifyParams...), (*Service).invokeContractVerify},
+	"invokecontainedscript":        {containedScriptParams, (*Service).invokeContainedScript},
+	"calculatenetworkfee":          {[]step{atLeast(1, neorpc.ErrInvalidParams), transactionBytes("%s")}, (*Service).calculateNetworkFee},
+
+	// Token balances and transfers (tokens.go).
+	"getnep17balances":   {[]step{account("")}, (*Service).getNEP17Balances},
+	"getnep11balances":   {[]step{account("")}, (*Service).getNEP11Balances},
+	"getnep11properties": {[]step{account(""), hexBytes("")}, (*Service).getNEP11Properties},
+	"getnep17transfers":  {[]step{account(""), transferWindow()}, (*Service).getNEP17Transfers},
+	"getnep11transfers":  {[]step{account(""), transferWindow()}, (*Service).getNEP11Transfers},
+
+	// Relaying and the services behind it (relay.go).
+	"sendrawtransaction":      {[]step{atLeast(1, neorpc.NewInvalidParamsError("not enough parameters")), rawTransaction()}, (*Service).sendRawTransaction},
+	"submitblock":             {[]step{rawBlock()}, (*Service).submitBlock},
+	"submitoracleresponse":    {oracleResponseParams, (*Service).submitOracleResponse},
+	"submitnotaryrequest":     {[]step{notaryOn, base64Bytes("not a base64: %s")}, (*Service).submitNotaryRequest},
+	"getrawnotarypool":        {[]step{notaryOn}, (*Service).getRawNotaryPool},
+	"getrawnotarytransaction": {[]step{notaryOn, hash256(""), verbose()}, (*Service).getRawNotaryTransaction},
+
+	// The node (node.go).
+	"getversion":         {none, (*Service).getVersion},
+	"getconnectioncount": {none, (*Service).getConnectionCount},
+	"getpeers":           {none, (*Service).getPeers},
 }
 
 // Methods returns the names of the methods the service adds.
 func (s *Service) Methods() []string {
-	res := make([]string, 0, len(s.methods))
-	for name := range s.methods {
+	res := make([]string, 0, len(methods))
+	for name := range methods {
 		res = append(res, name)
 	}
 	return res
@@ -119,9 +142,9 @@ func (s *Service) Methods() []string {
 
 // Register adds every method to the server (which must not be started).
 func (s *Service) Register() error {
-	for name, m := range s.methods {
+	for name := range methods {
 		if err := s.srv.Register(name, func(_ context.Context, p neorpc.Params) (any, *neorpc.Error) {
-			return m(p)
+			return s.Call(name, p)
 		}); err != nil {
 			return err
 		}
@@ -131,9 +154,13 @@ func (s *Service) Register() error {
 
 // Call runs a method directly (tests, in-process clients).
 func (s *Service) Call(name string, p neorpc.Params) (any, *neorpc.Error) {
-	m, ok := s.methods[name]
+	m, ok := methods[name]
 	if !ok {
 		return nil, neorpc.NewMethodNotFoundError("method \"" + name + "\" not supported")
 	}
-	return m(p)
+	a, rerr := s.decode(m.params, p)
+	if rerr != nil {
+		return nil, rerr
+	}
+	return m.run(s, a)
 }

@@ -112,11 +112,8 @@ func (s *Service) lastUpdated(lub map[int32]uint32, id int32, h hash.Uint160) (u
 	return lub[math.MinInt32], nil
 }
 
-func (s *Service) getNEP17Balances(p neorpc.Params) (any, *neorpc.Error) {
-	u, err := p.Value(0).GetUint160FromAddressOrHex()
-	if err != nil {
-		return nil, neorpc.ErrInvalidParams
-	}
+func (s *Service) getNEP17Balances(a *args) (any, *neorpc.Error) {
+	u := get[hash.Uint160](a, 0)
 	res := &result.NEP17Balances{Address: neorpc.Uint160ToAddress(u), Balances: []result.NEP17Balance{}}
 	lub, err := s.chain.GetTokenLastUpdated(u)
 	if err != nil {
@@ -171,11 +168,8 @@ func iteratorOf(item stackitem.Item) (interop.Iterator, bool) {
 	return it, ok
 }
 
-func (s *Service) getNEP11Balances(p neorpc.Params) (any, *neorpc.Error) {
-	u, err := p.Value(0).GetUint160FromAddressOrHex()
-	if err != nil {
-		return nil, neorpc.ErrInvalidParams
-	}
+func (s *Service) getNEP11Balances(a *args) (any, *neorpc.Error) {
+	u := get[hash.Uint160](a, 0)
 	res := &result.NEP11Balances{Address: neorpc.Uint160ToAddress(u), Balances: []result.NEP11AssetBalance{}}
 	lub, err := s.chain.GetTokenLastUpdated(u)
 	if err != nil {
@@ -230,15 +224,8 @@ contracts:
 	return res, nil
 }
 
-func (s *Service) getNEP11Properties(p neorpc.Params) (any, *neorpc.Error) {
-	asset, err := p.Value(0).GetUint160FromAddressOrHex()
-	if err != nil {
-		return nil, neorpc.ErrInvalidParams
-	}
-	token, err := p.Value(1).GetBytesHex()
-	if err != nil {
-		return nil, neorpc.ErrInvalidParams
-	}
+func (s *Service) getNEP11Properties(a *args) (any, *neorpc.Error) {
+	asset, token := get[hash.Uint160](a, 0), get[[]byte](a, 1)
 	items, finalize, err := s.invokeReadOnly(asset, []string{"properties"}, [][]any{{token}})
 	if err == nil {
 		defer finalize()
@@ -273,72 +260,69 @@ func (s *Service) getNEP11Properties(p neorpc.Params) (any, *neorpc.Error) {
 	return res, nil
 }
 
-// transferRange reads the optional start, end (ms timestamps), limit and
-// page of getnep1xtransfers (neo-go defaults: the last 7 days, 1000 items).
-func (s *Service) transferRange(p neorpc.Params, index int) (start, end uint64, limit, page int, err error) {
-	limit = MaxTransfersLimit
-	pStart, pEnd, pLimit, pPage := p.Value(index), p.Value(index+1), p.Value(index+2), p.Value(index+3)
-	if pPage != nil {
-		if page, err = pPage.GetInt(); err != nil {
-			return
-		}
-		if page < 0 {
-			err = errors.New("can't use negative page")
-			return
-		}
-	}
-	if pLimit != nil {
-		if limit, err = pLimit.GetInt(); err != nil {
-			return
-		}
-		if limit <= 0 {
-			err = errors.New("can't use negative or zero limit")
-			return
-		}
-		if limit > MaxTransfersLimit {
-			err = errors.New("too big limit requested")
-			return
-		}
-	}
-	now := s.now()
-	if pEnd != nil {
-		var v int
-		if v, err = pEnd.GetInt(); err != nil {
-			return
-		}
-		end = uint64(v)
-	} else {
-		end = uint64(now.Unix() * 1000)
-	}
-	if pStart != nil {
-		var v int
-		if v, err = pStart.GetInt(); err != nil {
-			return
-		}
-		start = uint64(v)
-	} else {
-		start = uint64(now.Add(-7*24*time.Hour).Unix() * 1000)
-	}
-	return
+// window is the range and page of getnep1xtransfers.
+type window struct {
+	start, end  uint64 // ms timestamps
+	limit, page int
 }
 
-func (s *Service) getNEP17Transfers(p neorpc.Params) (any, *neorpc.Error) {
-	return s.tokenTransfers(p, false)
+// transferWindow reads the optional start, end (ms timestamps), limit and
+// page of getnep1xtransfers (neo-go's defaults: the last 7 days, 1000
+// items; neo-go's order of checks: page, limit, end, start).
+func transferWindow() step {
+	return step{bad: "malformed timestamps/limit: %s", read: func(s *Service, p *neorpc.Param, a *args) (any, error) {
+		w := window{limit: MaxTransfersLimit}
+		at := func(i int) *neorpc.Param { return a.params.Value(a.pos + i) }
+		if v := at(3); v != nil {
+			n, err := v.GetInt()
+			switch {
+			case err != nil:
+				return nil, err
+			case n < 0:
+				return nil, errors.New("can't use negative page")
+			}
+			w.page = n
+		}
+		if v := at(2); v != nil {
+			n, err := v.GetInt()
+			switch {
+			case err != nil:
+				return nil, err
+			case n <= 0:
+				return nil, errors.New("can't use negative or zero limit")
+			case n > MaxTransfersLimit:
+				return nil, errors.New("too big limit requested")
+			}
+			w.limit = n
+		}
+		now := s.now()
+		w.end, w.start = uint64(now.Unix()*1000), uint64(now.Add(-7*24*time.Hour).Unix()*1000)
+		for _, f := range [...]struct {
+			at  int
+			dst *uint64
+		}{{1, &w.end}, {0, &w.start}} {
+			if v := at(f.at); v != nil {
+				n, err := v.GetInt()
+				if err != nil {
+					return nil, err
+				}
+				*f.dst = uint64(n)
+			}
+		}
+		return w, nil
+	}}
 }
 
-func (s *Service) getNEP11Transfers(p neorpc.Params) (any, *neorpc.Error) {
-	return s.tokenTransfers(p, true)
+func (s *Service) getNEP17Transfers(a *args) (any, *neorpc.Error) {
+	return s.tokenTransfers(get[hash.Uint160](a, 0), get[window](a, 1), false)
 }
 
-func (s *Service) tokenTransfers(p neorpc.Params, nep11 bool) (any, *neorpc.Error) {
-	u, err := p.Value(0).GetUint160FromAddressOrHex()
-	if err != nil {
-		return nil, neorpc.ErrInvalidParams
-	}
-	start, end, limit, page, err := s.transferRange(p, 1)
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("malformed timestamps/limit: %s", err))
-	}
+func (s *Service) getNEP11Transfers(a *args) (any, *neorpc.Error) {
+	return s.tokenTransfers(get[hash.Uint160](a, 0), get[window](a, 1), true)
+}
+
+func (s *Service) tokenTransfers(u hash.Uint160, w window, nep11 bool) (any, *neorpc.Error) {
+	start, end, limit, page := w.start, w.end, w.limit, w.page
 	var (
 		sent, recv17 []result.NEP17Transfer
 		recv11, s11  []result.NEP11Transfer
@@ -346,7 +330,7 @@ func (s *Service) tokenTransfers(p neorpc.Params, nep11 bool) (any, *neorpc.Erro
 		addrs        = make(map[hash.Uint160]string)
 		found, taken int
 	)
-	err = s.chain.ForEachTransfer(u, nep11, end, func(tr *Transfer) (bool, error) {
+	err := s.chain.ForEachTransfer(u, nep11, end, func(tr *Transfer) (bool, error) {
 		if tr.Timestamp > end {
 			return true, nil
 		}

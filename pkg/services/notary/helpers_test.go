@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/n3node/n3node/internal/chaintest"
-	"github.com/n3node/n3node/internal/servicechain"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/native/noderoles"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -22,7 +22,7 @@ import (
 // accounts with Notary deposits, the request pool and the service.
 type env struct {
 	t      *testing.T
-	c      *servicechain.Chain
+	c      *testchain.Chain
 	notary *keys.PrivateKey
 	users  []*keys.PrivateKey
 	pool   *notary.RequestPool
@@ -33,8 +33,8 @@ type env struct {
 const depositTill = 10000
 
 func newEnv(t *testing.T, nUsers int) *env {
-	c := servicechain.New(t, "  P2PSigExtensions: true\n")
-	e := &env{t: t, c: c, notary: servicechain.Keys(t, 9, 1)[0], users: servicechain.Keys(t, 11, nUsers),
+	c := testchain.New(t, testchain.Options{Protocol: "  P2PSigExtensions: true\n"})
+	e := &env{t: t, c: c, notary: testchain.Keys(t, 9, 1)[0], users: testchain.Keys(t, 11, nUsers),
 		sent: make(chan *transaction.Transaction, 64)}
 	c.Designate(noderoles.P2PNotary, []*keys.PublicKey{e.notary.PublicKey()})
 	for _, u := range e.users {
@@ -131,8 +131,8 @@ func (e *env) requestFrom(main *transaction.Transaction, signers []signer, who i
 		m.Witnesses[i].VerificationScript = s.script
 	}
 	if who >= 0 {
-		sd := m.SignData(servicechain.Magic)
-		m.Witnesses[who].InvocationScript = servicechain.PushData(k.Sign(sd[:]))
+		sd := m.SignData(testchain.Magic)
+		m.Witnesses[who].InvocationScript = testchain.PushData(k.Sign(sd[:]))
 	}
 	return e.request(m, payer, nvb)
 }
@@ -148,11 +148,11 @@ func (e *env) request(main *transaction.Transaction, payer *keys.PrivateKey, nvb
 	}
 	fb.Witnesses = []transaction.Witness{
 		{InvocationScript: append([]byte{byte(opcode.PUSHDATA1), 64}, make([]byte, 64)...), VerificationScript: []byte{}},
-		servicechain.SigWitness(fb, payer),
+		testchain.SigWitness(fb, payer),
 	}
 	r := &payload.P2PNotaryRequest{MainTransaction: main, FallbackTransaction: fb}
-	sd := transaction.SignData(servicechain.Magic, r.Hash())
-	r.Witness = transaction.Witness{InvocationScript: servicechain.PushData(payer.Sign(sd[:])), VerificationScript: payer.PublicKey().VerificationScript()}
+	sd := transaction.SignData(testchain.Magic, r.Hash())
+	r.Witness = transaction.Witness{InvocationScript: testchain.PushData(payer.Sign(sd[:])), VerificationScript: payer.PublicKey().VerificationScript()}
 	return r
 }
 

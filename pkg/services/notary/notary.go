@@ -10,9 +10,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/block"
-	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/mempoolevent"
-	"github.com/n3node/n3node/pkg/core/native"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/native/noderoles"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -28,8 +26,7 @@ import (
 type Ledger interface {
 	BlockHeight() uint32
 	Config() *config.Blockchain
-	DAO() *dao.Simple
-	Natives() *native.Contracts
+	GetDesignatedByRole(role noderoles.Role, index uint32) ([]*keys.PublicKey, uint32, error)
 	SubscribeForBlocks(ch chan<- *block.Block)
 	UnsubscribeFromBlocks(ch chan<- *block.Block)
 }
@@ -141,9 +138,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	s.log = s.log.With("module", "notary")
 	if s.keys == nil {
-		ks, err := UnlockWallet(cfg.Main.UnlockWallet)
-		if err != nil {
-			return nil, err
+		ks, err := wallet.ReadKeys(cfg.Main.UnlockWallet)
+		if err != nil && !errors.Is(err, wallet.ErrNoKeys) {
+			return nil, fmt.Errorf("notary wallet: %w", err)
 		}
 		s.keys = ks
 	}
@@ -154,19 +151,6 @@ func New(cfg Config) (*Service, error) {
 		s.onTx = func(*transaction.Transaction) error { return nil }
 	}
 	return s, nil
-}
-
-// UnlockWallet reads a wallet and decrypts every account the password
-// opens (ErrNoKeys if none).
-func UnlockWallet(w config.Wallet) ([]*keys.PrivateKey, error) {
-	ks, err := wallet.ReadKeys(w)
-	if err != nil {
-		return nil, fmt.Errorf("notary wallet: %w", err)
-	}
-	if len(ks) == 0 {
-		return nil, fmt.Errorf("%w: %s", ErrNoKeys, w.Path)
-	}
-	return ks, nil
 }
 
 // Name returns the service name.
@@ -182,7 +166,7 @@ func (s *Service) Start() {
 	}
 	s.running = true
 	s.log.Info("starting notary service")
-	s.updateNodes(s.cfg.Chain.DAO())
+	s.updateNodes()
 	s.cfg.Chain.SubscribeForBlocks(s.blocks)
 	s.cfg.Pool.Pool().SubscribeForTransactions(s.events)
 	s.wg.Go(s.txLoop)
@@ -231,15 +215,15 @@ func (s *Service) mainLoop() {
 				s.OnRequestRemoval(r)
 			}
 		case <-s.blocks:
-			s.updateNodes(s.cfg.Chain.DAO())
+			s.updateNodes()
 			s.PostPersist()
 		}
 	}
 }
 
 // updateNodes reads the latest P2PNotary designation.
-func (s *Service) updateNodes(d *dao.Simple) {
-	nodes, _, err := s.cfg.Chain.Natives().RoleManagement().GetDesignatedByRole(d, noderoles.P2PNotary, math.MaxUint32)
+func (s *Service) updateNodes() {
+	nodes, _, err := s.cfg.Chain.GetDesignatedByRole(noderoles.P2PNotary, math.MaxUint32)
 	if err != nil {
 		s.log.Error("can't read the notary nodes", "err", err)
 		return

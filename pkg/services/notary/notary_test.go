@@ -9,7 +9,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/n3node/n3node/internal/chaintest"
-	"github.com/n3node/n3node/internal/servicechain"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -171,7 +171,7 @@ func TestPoolChecks(t *testing.T) {
 	require.ErrorIs(t, e.pool.Add(e.requestFrom(main, []signer{a, b}, 0, e.users[0], e.users[0], e.height()+500)), core.ErrInvalidAttribute)
 
 	// A payer without a deposit.
-	stranger := servicechain.Keys(t, 77, 1)[0]
+	stranger := testchain.Keys(t, 77, 1)[0]
 	require.Error(t, e.pool.Add(e.requestFrom(main, []signer{a, b}, 0, e.users[0], stranger, nvb)))
 
 	// Deposits are summed per payer: 10 GAS covers five 2 GAS fallbacks,
@@ -206,7 +206,7 @@ func TestPoolChecks(t *testing.T) {
 // TestNotDesignated: a node without a designated key collects nothing.
 func TestNotDesignated(t *testing.T) {
 	e := newEnv(t, 2)
-	e.start(servicechain.Keys(t, 55, 1)[0])
+	e.start(testchain.Keys(t, 55, 1)[0])
 	require.False(t, e.svc.IsAuthorized())
 	a, b := sigSigner(e.users[0]), sigSigner(e.users[1])
 	main := e.mainTx(push1, 2, e.height()+100, a, b)

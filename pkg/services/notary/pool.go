@@ -7,11 +7,10 @@ import (
 	"sync"
 
 	"github.com/n3node/n3node/pkg/core/block"
-	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/mempool"
-	"github.com/n3node/n3node/pkg/core/native"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/network/payload"
@@ -24,8 +23,7 @@ import (
 type PoolLedger interface {
 	BlockHeight() uint32
 	FeePerByte() int64
-	DAO() *dao.Simple
-	Natives() *native.Contracts
+	GetNotaryDeposit(acc hash.Uint160) (*state.Deposit, error)
 	GetMaxVerificationGAS() int64
 	VerifyWitness(h hash.Uint160, c interop.Container, w *transaction.Witness, gas int64) (int64, error)
 	PoolTxWithData(t *transaction.Transaction, data any, mp *mempool.Pool, feer mempool.Feer,
@@ -92,7 +90,7 @@ func (f depositFeer) BlockHeight() uint32 { return f.chain.BlockHeight() }
 
 // GetUtilityTokenBalance returns acc's Notary deposit.
 func (f depositFeer) GetUtilityTokenBalance(acc hash.Uint160) *big.Int {
-	dep, err := f.chain.Natives().Notary().GetDepositFor(f.chain.DAO(), acc)
+	dep, err := f.chain.GetNotaryDeposit(acc)
 	if err != nil || dep == nil {
 		return new(big.Int)
 	}
@@ -156,7 +154,7 @@ func (p *RequestPool) verify(_ *transaction.Transaction, data any) error {
 		return ErrMainSender
 	}
 	var till uint32
-	if dep, err := p.chain.Natives().Notary().GetDepositFor(p.chain.DAO(), payer); err == nil && dep != nil {
+	if dep, err := p.chain.GetNotaryDeposit(payer); err == nil && dep != nil {
 		till = dep.Till
 	}
 	if r.FallbackTransaction.ValidUntilBlock >= till {

@@ -9,10 +9,9 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/neorpc/result"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
-	"github.com/n3node/n3node/pkg/services/notary/notaryrpc"
 
 	nio "github.com/n3node/n3node/pkg/io"
 )
@@ -31,8 +30,8 @@ func params(t *testing.T, vs ...any) neorpc.Params {
 // getrawnotarytransaction of chainrpc over the pool adapter.
 func TestRPCMethods(t *testing.T) {
 	e := newEnv(t, 2)
-	svc := chainrpc.New(coreledger.New(e.c.BC), rpcserver.New(rpcserver.Config{P2PSigExtensions: true}),
-		chainrpc.Options{Notary: notaryrpc.New(e.pool)})
+	svc := chainrpc.New(rpcledger.New(e.c.BC), rpcserver.New(rpcserver.Config{P2PSigExtensions: true}),
+		chainrpc.Options{Notary: rpcledger.NewNotary(e.pool)})
 	a, b := sigSigner(e.users[0]), sigSigner(e.users[1])
 	main := e.mainTx(push1, 2, e.height()+100, a, b)
 	req := e.requestFrom(main, []signer{a, b}, 0, e.users[0], e.users[0], e.height()+50)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/n3node/n3node/pkg/encoding/bigint"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/opcode"
@@ -99,24 +100,14 @@ func int64Of(in instr) (int64, error) {
 	switch {
 	case opcode.PUSHM1 <= in.op && in.op <= opcode.PUSH16:
 		return int64(in.op) - int64(opcode.PUSH0), nil
-	case in.op == opcode.PUSHINT8:
-		return int64(int8(in.param[0])), nil
-	case in.op == opcode.PUSHINT16:
-		return int64(int16(binary.LittleEndian.Uint16(in.param))), nil
-	case in.op == opcode.PUSHINT32:
-		return int64(int32(binary.LittleEndian.Uint32(in.param))), nil
-	case in.op == opcode.PUSHINT64:
-		return int64(binary.LittleEndian.Uint64(in.param)), nil
-	case in.op == opcode.PUSHINT128 || in.op == opcode.PUSHINT256:
-		for _, b := range in.param[8:] {
-			if b != 0 {
-				return 0, errors.New("parameter is not int64")
-			}
-		}
-		if in.param[7] >= 0x80 {
+	case opcode.PUSHINT8 <= in.op && in.op <= opcode.PUSHINT256:
+		// The operand is little-endian two's complement. Like neo-go, take
+		// the 16- and 32-byte forms only for non-negative int64 values.
+		v := bigint.FromBytes(in.param)
+		if !v.IsInt64() || (len(in.param) > 8 && v.Sign() < 0) {
 			return 0, errors.New("parameter is not int64")
 		}
-		return int64(binary.LittleEndian.Uint64(in.param)), nil
+		return v.Int64(), nil
 	default:
 		return 0, fmt.Errorf("expected an integer push, got %s", in.op)
 	}
@@ -209,6 +200,9 @@ func (p pushed) isMap() bool    { return p.mp != nil }
 func (p pushed) isNested() bool { return p.isList() || p.isMap() }
 func (p pushed) isEmpty() bool  { return p.op == 0 && p.param == nil && p.list == nil && p.mp == nil }
 
+// reverseDepth is how many top elements SWAP, REVERSE3 and REVERSE4 reverse.
+var reverseDepth = map[opcode.Opcode]int{opcode.SWAP: 2, opcode.REVERSE3: 3, opcode.REVERSE4: 4}
+
 // pushes reads the items a script pushes until RET, the end or a
 // System.Contract.Call SYSCALL (handed to onCall), and the offset after
 // the last PACK-like instruction (scparser getSomethingFromContext).
@@ -284,13 +278,8 @@ func pushes(c *reader, strict bool, onCall func([]pushed) ([]pushed, error)) ([]
 			slices.Reverse(e.list)
 			lastPack = c.next
 		case opcode.SWAP, opcode.REVERSE3, opcode.REVERSE4, opcode.REVERSEN:
-			n := 2
-			switch op {
-			case opcode.REVERSE3:
-				n = 3
-			case opcode.REVERSE4:
-				n = 4
-			case opcode.REVERSEN:
+			n, fixed := reverseDepth[op]
+			if !fixed { // REVERSEN: the depth is the top element
 				if len(res) == 0 {
 					return nil, 0, errors.New("REVERSEN needs an element on the stack")
 				}

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/n3node/n3node/internal/servicechain"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/services/notary"
@@ -45,11 +45,11 @@ func shutsDown(t *testing.T, name string, f func()) {
 // block channel until the chain lets it go (they used to stop reading
 // first and wait for the chain forever).
 func TestShutdownWhileDelivering(t *testing.T) {
-	c := servicechain.New(t, "  P2PSigExtensions: true\n")
+	c := testchain.New(t, testchain.Options{Protocol: "  P2PSigExtensions: true\n"})
 	bc := busyChain{c.BC}
 	pool := notary.NewRequestPool(bc, 10)
 	pool.Start()
-	svc, err := notary.New(notary.Config{Chain: bc, Pool: pool, Keys: servicechain.Keys(t, 9, 1)})
+	svc, err := notary.New(notary.Config{Chain: bc, Pool: pool, Keys: testchain.Keys(t, 9, 1)})
 	if err != nil {
 		t.Fatal(err)
 	}

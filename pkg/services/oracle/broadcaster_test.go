@@ -12,7 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/n3node/n3node/internal/servicechain"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -42,7 +42,7 @@ func TestRPCBroadcaster(t *testing.T) {
 	b := oracle.NewRPCBroadcaster(config.OracleConfiguration{Nodes: []string{srv.URL, srv.URL}, ResponseTimeout: 5 * time.Second}, nil)
 	done := make(chan struct{})
 	go func() { b.Run(); close(done) }()
-	k := servicechain.Keys(t, 5, 1)[0]
+	k := testchain.Keys(t, 5, 1)[0]
 	txSig := k.Sign([]byte("tx"))
 	b.SendResponse(k, &transaction.OracleResponse{ID: 77}, txSig)
 	for range 2 {
@@ -68,8 +68,8 @@ func TestRPCBroadcaster(t *testing.T) {
 }
 
 func TestSubmitResponseChecksMessage(t *testing.T) {
-	c := servicechain.New(t, "")
-	k := servicechain.Keys(t, 5, 1)[0]
+	c := testchain.New(t)
+	k := testchain.Keys(t, 5, 1)[0]
 	s, err := oracle.New(oracle.Config{Chain: c.BC, Keys: []*keys.PrivateKey{k}})
 	require.NoError(t, err)
 	s.UpdateOracleNodes([]*keys.PublicKey{k.PublicKey()})
@@ -82,7 +82,7 @@ func TestSubmitResponseChecksMessage(t *testing.T) {
 }
 
 func TestUnlockWallet(t *testing.T) {
-	c := servicechain.New(t, "")
+	c := testchain.New(t)
 	w := wallet.NewInMemoryWallet()
 	w.Scrypt = keys.ScryptParams{N: 16, R: 1, P: 1}
 	acc, err := wallet.NewAccount()

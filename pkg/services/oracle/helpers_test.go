@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/n3node/n3node/internal/chaintest"
-	"github.com/n3node/n3node/internal/servicechain"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
@@ -37,7 +37,7 @@ import (
 // userData, gas) calls OracleContract.request and whose
 // handle(url, userData, code, result) sends Callback [url, userData, code,
 // len(result)].
-func deployUser(c *servicechain.Chain) *state.Contract {
+func deployUser(c *testchain.Chain) *state.Contract {
 	anyT := smartcontract.AnyType
 	p := chaintest.Param
 	b := chaintest.NewContractBuilder("OracleUser")
@@ -73,7 +73,7 @@ func deployUser(c *servicechain.Chain) *state.Contract {
 // https test server.
 type env struct {
 	t     *testing.T
-	c     *servicechain.Chain
+	c     *testchain.Chain
 	user  *state.Contract
 	keys  []*keys.PrivateKey
 	nodes []*keys.PublicKey
@@ -85,9 +85,9 @@ type env struct {
 }
 
 func newEnv(t *testing.T, nNodes int) *env {
-	c := servicechain.New(t, "")
-	e := &env{t: t, c: c, keys: servicechain.Keys(t, 7, nNodes), mux: http.NewServeMux(), now: time.Unix(1_700_000_000, 0)}
-	e.nodes = servicechain.Pubs(e.keys)
+	c := testchain.New(t)
+	e := &env{t: t, c: c, keys: testchain.Keys(t, 7, nNodes), mux: http.NewServeMux(), now: time.Unix(1_700_000_000, 0)}
+	e.nodes = testchain.Pubs(e.keys)
 	c.Designate(noderoles.Oracle, e.nodes)
 	e.user = deployUser(c)
 	e.srv = httptest.NewTLSServer(e.mux)
@@ -125,7 +125,7 @@ func (e *env) request(url string, filter any, gas int64) *transaction.Transactio
 	e.t.Helper()
 	script := chaintest.CallScript(e.user.Hash, "request", url, filter, "handle", "ud", gas)
 	tx := e.c.SignCommittee(e.c.NewTx(script, 10_0000_0000, 1000_0000,
-		transaction.Signer{Account: e.c.CommitteeAccount(), Scopes: transaction.CalledByEntry}))
+		transaction.Signer{Account: e.c.Account(), Scopes: transaction.CalledByEntry}))
 	e.c.AddBlock(tx)
 	return tx
 }

@@ -7,7 +7,7 @@ import (
 
 	ngfee "github.com/nspcc-dev/neo-go/pkg/core/fee"
 
-	"github.com/n3node/n3node/internal/servicechain"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/services/oracle"
 	"github.com/n3node/n3node/pkg/smartcontract"
 )
@@ -15,10 +15,10 @@ import (
 // TestMultisigFeeNeoGo compares the network fee and witness size of the
 // Oracle nodes' multisig with neo-go's fee.Calculate.
 func TestMultisigFeeNeoGo(t *testing.T) {
-	ks := servicechain.Keys(t, 3, 21)
+	ks := testchain.Keys(t, 3, 21)
 	cases := 0
 	for n := 1; n <= len(ks); n++ {
-		pubs := servicechain.Pubs(ks[:n])
+		pubs := testchain.Pubs(ks[:n])
 		script, err := smartcontract.CreateDefaultMultiSigRedeemScript(pubs)
 		require.NoError(t, err)
 		for _, base := range []int64{30 * 10000, 10000, 1, 123457, 1000 * 10000} {

@@ -51,6 +51,23 @@ func IsReserved(ip net.IP) bool {
 	return false
 }
 
+// dialPublicOnly is the dialer's Control hook when private hosts are not
+// allowed: it sees the resolved address of every connection and refuses
+// reserved ones (error texts are neo-go's).
+func dialPublicOnly(_, address string, _ syscall.RawConn) error {
+	host, _, err := net.SplitHostPort(address)
+	if err != nil {
+		return fmt.Errorf("%w: failed to split address %s: %w", ErrRestrictedRedirect, address, err)
+	}
+	switch ip := net.ParseIP(host); {
+	case ip == nil:
+		return fmt.Errorf("%w: failed to parse IP address %s", ErrRestrictedRedirect, address)
+	case IsReserved(ip):
+		return fmt.Errorf("%w: IP is not global unicast", ErrRestrictedRedirect)
+	}
+	return nil
+}
+
 // NewHTTPClient returns the oracle's HTTP client: no keep-alive, the
 // whole request bounded by cfg.RequestTimeout, at most MaxRedirections
 // redirections and none from https to http, and, unless
@@ -60,20 +77,7 @@ func IsReserved(ip net.IP) bool {
 func NewHTTPClient(cfg config.OracleConfiguration) *http.Client {
 	d := &net.Dialer{}
 	if !cfg.AllowPrivateHost {
-		d.Control = func(_, address string, _ syscall.RawConn) error {
-			host, _, err := net.SplitHostPort(address)
-			if err != nil {
-				return fmt.Errorf("%w: failed to split address %s: %w", ErrRestrictedRedirect, address, err)
-			}
-			ip := net.ParseIP(host)
-			if ip == nil {
-				return fmt.Errorf("%w: failed to parse IP address %s", ErrRestrictedRedirect, address)
-			}
-			if IsReserved(ip) {
-				return fmt.Errorf("%w: IP is not global unicast", ErrRestrictedRedirect)
-			}
-			return nil
-		}
+		d.Control = dialPublicOnly
 	}
 	return &http.Client{
 		Transport: &http.Transport{

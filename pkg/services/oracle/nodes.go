@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/native/noderoles"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/smartcontract"
@@ -13,8 +12,8 @@ import (
 // updateNodes reads the latest Oracle designation (the one the ledger
 // checks response signers against) and picks the signing key: the first
 // designated node whose key we have (neo-go UpdateOracleNodes).
-func (s *Service) updateNodes(d *dao.Simple) {
-	nodes, _, err := s.cfg.Chain.Natives().RoleManagement().GetDesignatedByRole(d, noderoles.Oracle, math.MaxUint32)
+func (s *Service) updateNodes() {
+	nodes, _, err := s.cfg.Chain.GetDesignatedByRole(noderoles.Oracle, math.MaxUint32)
 	if err != nil {
 		s.log.Error("can't read the oracle nodes", "err", err)
 		return

@@ -10,9 +10,8 @@ import (
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/block"
-	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
-	"github.com/n3node/n3node/pkg/core/native"
+	"github.com/n3node/n3node/pkg/core/native/noderoles"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -21,12 +20,15 @@ import (
 )
 
 // Ledger is what the service needs of the chain; *core.Blockchain has it
-// all. DAO is read only (committed state).
+// all. Its queries read the committed state.
 type Ledger interface {
 	BlockHeight() uint32
 	Config() *config.Blockchain
-	DAO() *dao.Simple
-	Natives() *native.Contracts
+	GetDesignatedByRole(role noderoles.Role, index uint32) ([]*keys.PublicKey, uint32, error)
+	GetOracleRequests() (map[uint64]*state.OracleRequest, error)
+	GetOracleRequest(id uint64) (*state.OracleRequest, error)
+	NextOracleRequestID() uint64
+	OracleResponseScript() []byte
 	FeePerByte() int64
 	GetBaseExecFee() int64
 	GetMaxVerificationGAS() int64
@@ -184,9 +186,9 @@ func New(cfg Config) (*Service, error) {
 		s.now = time.Now
 	}
 	if s.keys == nil {
-		ks, err := UnlockWallet(m.UnlockWallet)
-		if err != nil {
-			return nil, err
+		ks, err := wallet.ReadKeys(m.UnlockWallet)
+		if err != nil && !errors.Is(err, wallet.ErrNoKeys) {
+			return nil, fmt.Errorf("oracle wallet: %w", err)
 		}
 		s.keys = ks
 	}
@@ -203,19 +205,6 @@ func New(cfg Config) (*Service, error) {
 		s.onTx = func(*transaction.Transaction) error { return nil }
 	}
 	return s, nil
-}
-
-// UnlockWallet reads a wallet and decrypts every account the password
-// opens (ErrNoKeys if none).
-func UnlockWallet(w config.Wallet) ([]*keys.PrivateKey, error) {
-	ks, err := wallet.ReadKeys(w)
-	if err != nil {
-		return nil, fmt.Errorf("oracle wallet: %w", err)
-	}
-	if len(ks) == 0 {
-		return nil, fmt.Errorf("%w: %s", ErrNoKeys, w.Path)
-	}
-	return ks, nil
 }
 
 // Name returns the service name.
@@ -269,11 +258,10 @@ func (s *Service) IsAuthorized() bool { return s.signer() != nil }
 // loadState reads the designated nodes and queues every pending request
 // (neo-go Blockchain.SetOracle).
 func (s *Service) loadState() {
-	d := s.cfg.Chain.DAO()
-	orc := s.cfg.Chain.Natives().Oracle()
-	s.updateNodes(d)
-	next := orc.NextRequestID(d)
-	reqs, err := orc.GetRequests(d)
+	chain := s.cfg.Chain
+	s.updateNodes()
+	next := chain.NextOracleRequestID()
+	reqs, err := chain.GetOracleRequests()
 	if err != nil {
 		s.log.Error("can't read pending oracle requests", "err", err)
 	}
@@ -307,16 +295,15 @@ func (s *Service) loop() {
 // previous call. Start subscribes it to the chain; call it directly only
 // for a service that is not started.
 func (s *Service) OnBlock(b *block.Block) {
-	d := s.cfg.Chain.DAO()
-	orc := s.cfg.Chain.Natives().Oracle()
-	s.updateNodes(d)
+	chain := s.cfg.Chain
+	s.updateNodes()
 	var answered []uint64
 	for _, tx := range b.Transactions {
 		for _, a := range tx.GetAttributes(transaction.OracleResponseT) {
 			answered = append(answered, a.Value.(*transaction.OracleResponse).ID)
 		}
 	}
-	next := orc.NextRequestID(d)
+	next := chain.NextOracleRequestID()
 	s.respMu.Lock()
 	for _, id := range answered {
 		delete(s.responses, id)
@@ -325,7 +312,7 @@ func (s *Service) OnBlock(b *block.Block) {
 	// signature or fetch) goes too; neo-go keeps it until MaxTaskTimeout.
 	for id := range s.responses {
 		if id < next {
-			if _, err := orc.GetRequest(d, id); err != nil {
+			if _, err := chain.GetOracleRequest(id); err != nil {
 				delete(s.responses, id)
 			}
 		}
@@ -337,7 +324,7 @@ func (s *Service) OnBlock(b *block.Block) {
 	s.respMu.Unlock()
 	var batch []request
 	for id := from; id < next; id++ {
-		r, err := orc.GetRequest(d, id)
+		r, err := chain.GetOracleRequest(id)
 		if err != nil {
 			continue // answered already (or not made: the id counts faulted requests too)
 		}
@@ -382,7 +369,7 @@ func (s *Service) Processed(id uint64) bool {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.tx != nil
+	return t.main.tx != nil
 }
 
 // Pending returns the number of requests with response state.

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
-	"github.com/n3node/n3node/internal/servicechain"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -235,7 +235,7 @@ func TestStartLoadsPending(t *testing.T) {
 func TestNotDesignated(t *testing.T) {
 	e := newEnv(t, 1)
 	p := newPool(e)
-	s := e.newService(servicechain.Keys(t, 99, 1)[0], e.tlsClient(), &fakeBroadcaster{}, p.onTx, config.OracleConfiguration{})
+	s := e.newService(testchain.Keys(t, 99, 1)[0], e.tlsClient(), &fakeBroadcaster{}, p.onTx, config.OracleConfiguration{})
 	require.False(t, s.IsAuthorized())
 	e.request("https://example.com/x", nil, gas)
 	e.c.AddBlock()

@@ -69,8 +69,8 @@ func (s *Service) process(priv *keys.PrivateKey, r request) error {
 	nodes, _ := s.oracleNodes()
 	t.mu.Lock()
 	t.request = r.req
-	t.tx = tx
-	t.backupTx = backup
+	t.main.tx = tx
+	t.backup.tx = backup
 	t.reverify(s.network)
 	data := tx.SignData(s.network)
 	txSig := priv.Sign(data[:])
@@ -118,7 +118,7 @@ func (s *Service) processFailed(priv *keys.PrivateKey, id uint64) {
 	}
 	t.time = s.now()
 	t.attempts++
-	own, ok := t.backupSigs[string(priv.PublicKey().Bytes())]
+	own, ok := t.backup.sigs[string(priv.PublicKey().Bytes())]
 	t.mu.Unlock()
 	if ok {
 		s.bcast.SendResponse(priv, &transaction.OracleResponse{ID: id, Code: transaction.Error}, own.sig)
@@ -193,8 +193,5 @@ func checkMediaType(hdr string, allowed []string) bool {
 		return true
 	}
 	typ, _, err := mime.ParseMediaType(hdr)
-	if err != nil {
-		return false
-	}
-	return slices.Contains(allowed, typ)
+	return err == nil && slices.Contains(allowed, typ)
 }

@@ -10,10 +10,9 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/vm"
-	"github.com/n3node/n3node/pkg/vm/emit"
-	"github.com/n3node/n3node/pkg/vm/opcode"
 
 	nio "github.com/n3node/n3node/pkg/io"
 )
@@ -40,7 +39,7 @@ func (s *Service) AddResponse(pub *keys.PublicKey, reqID uint64, txSig []byte) {
 	if !s.isOracleNode(pub) {
 		// The block designating pub may be committed but not seen by
 		// OnBlock yet.
-		s.updateNodes(s.cfg.Chain.DAO())
+		s.updateNodes()
 		if !s.isOracleNode(pub) {
 			s.log.Debug("oracle response from a node that is not designated", "pub", pub.StringCompressed())
 			return
@@ -53,10 +52,10 @@ func (s *Service) AddResponse(pub *keys.PublicKey, reqID uint64, txSig []byte) {
 	nodes, _ := s.oracleNodes()
 	t.mu.Lock()
 	backup := false
-	if t.tx != nil {
-		data := t.tx.SignData(s.network)
+	if t.main.tx != nil {
+		data := t.main.tx.SignData(s.network)
 		if !pub.VerifyMessage(txSig, data[:]) {
-			data = t.backupTx.SignData(s.network)
+			data = t.backup.tx.SignData(s.network)
 			if !pub.VerifyMessage(txSig, data[:]) {
 				t.mu.Unlock()
 				s.log.Debug("invalid oracle response signature", "pub", pub.StringCompressed(), "id", reqID)
@@ -135,10 +134,6 @@ func readResponse(r io.Reader) ([]byte, transaction.OracleResponseCode, error) {
 	}
 }
 
-// checkSigPrice is the price of one signature check (neo-go
-// fee.ECDSAVerifyPrice, C# CheckSigPrice).
-const checkSigPrice = 1 << 15
-
 // multisigNetFee is neo-go's fee.Calculate for a multisig verification
 // script: the picoGAS of the script's run (rounded up to datoshi) and the
 // size of the complete witness.
@@ -147,18 +142,10 @@ func multisigNetFee(baseExecFee int64, script []byte) (int64, int, bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	sizeInv := 66 * m
+	sizeInv := smartcontract.SignatureInvocationSize * m
 	size := nio.VarUintSize(uint64(sizeInv)) + sizeInv + nio.VarBytesSize(len(script))
-	pico := pushCount(baseExecFee, m) + pushCount(baseExecFee, n) + baseExecFee*checkSigPrice*int64(n)
+	pico := baseExecFee * fee.MultiSignatureContractCost(m, n)
 	return (pico + vm.FeeFactor - 1) / vm.FeeFactor, size, true
-}
-
-// pushCount is the price of n PUSHDATA1 plus the push of n (neo-go
-// calculateMultisig).
-func pushCount(base int64, n int) int64 {
-	w := nio.NewBufBinWriter()
-	emit.Int(w, int64(n))
-	return base*vm.OpcodePrice(opcode.PUSHDATA1)*int64(n) + base*vm.OpcodePrice(opcode.Opcode(w.Bytes()[0]))
 }
 
 // CreateResponseTx builds the unsigned response transaction for resp
@@ -175,7 +162,7 @@ func (s *Service) CreateResponseTx(gasForResponse int64, vub uint32, resp *trans
 		return nil, errors.New("no oracle nodes")
 	}
 	chain := s.cfg.Chain
-	tx := transaction.New(chain.Natives().Oracle().ResponseScript(), uint32(resp.ID), 0, 0, vub)
+	tx := transaction.New(chain.OracleResponseScript(), uint32(resp.ID), 0, 0, vub)
 	tx.Attributes = []transaction.Attribute{{Type: transaction.OracleResponseT, Value: resp}}
 	tx.Signers = []transaction.Signer{
 		{Account: nativenames.OracleHash, Scopes: transaction.None},

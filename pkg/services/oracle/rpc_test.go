@@ -6,12 +6,12 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/n3node/n3node/internal/servicechain"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/neorpc"
+	"github.com/n3node/n3node/pkg/node/rpcledger"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/n3node/n3node/pkg/rpcserver/chainrpc"
-	"github.com/n3node/n3node/pkg/rpcserver/chainrpc/coreledger"
 	"github.com/n3node/n3node/pkg/services/oracle"
 )
 
@@ -21,12 +21,12 @@ var _ chainrpc.OracleHandler = (*oracle.Service)(nil)
 // TestSubmitOracleResponseRPC: chainrpc's submitoracleresponse checks the
 // message signature and hands the signature to the service.
 func TestSubmitOracleResponseRPC(t *testing.T) {
-	c := servicechain.New(t, "")
-	k := servicechain.Keys(t, 5, 1)[0]
+	c := testchain.New(t)
+	k := testchain.Keys(t, 5, 1)[0]
 	s, err := oracle.New(oracle.Config{Chain: c.BC, Keys: []*keys.PrivateKey{k}})
 	require.NoError(t, err)
 	s.UpdateOracleNodes([]*keys.PublicKey{k.PublicKey()})
-	svc := chainrpc.New(coreledger.New(c.BC), rpcserver.New(rpcserver.Config{}), chainrpc.Options{Oracle: s})
+	svc := chainrpc.New(rpcledger.New(c.BC), rpcserver.New(rpcserver.Config{}), chainrpc.Options{Oracle: s})
 	pub := k.PublicKey().Bytes()
 	txSig := make([]byte, 64)
 	b64 := base64.StdEncoding.EncodeToString

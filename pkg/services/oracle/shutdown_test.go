@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/n3node/n3node/internal/servicechain"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/services/oracle"
@@ -31,8 +31,8 @@ func (c busyChain) UnsubscribeFromBlocks(ch chan<- *block.Block) {
 // until the chain lets it go (it used to stop reading first and wait for
 // the chain forever).
 func TestShutdownWhileDelivering(t *testing.T) {
-	c := servicechain.New(t, "")
-	svc, err := oracle.New(oracle.Config{Chain: busyChain{c.BC}, Keys: servicechain.Keys(t, 7, 1), Broadcaster: &fakeBroadcaster{}})
+	c := testchain.New(t)
+	svc, err := oracle.New(oracle.Config{Chain: busyChain{c.BC}, Keys: testchain.Keys(t, 7, 1), Broadcaster: &fakeBroadcaster{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,11 +26,17 @@ type incompleteTx struct {
 	// time of the last processing (zero: never processed here).
 	time    time.Time
 	request *state.OracleRequest
+	// main answers the request; backup (code ConsensusUnreachable) is sent
+	// instead when main cannot gather enough signatures in time.
+	main, backup candidate
+}
 
-	tx         *transaction.Transaction
-	sigs       map[string]*txSignature
-	backupTx   *transaction.Transaction
-	backupSigs map[string]*txSignature
+// candidate is a transaction that may answer a request and the signatures
+// collected for it, by compressed key bytes. Signatures may arrive before tx
+// is built.
+type candidate struct {
+	tx   *transaction.Transaction
+	sigs map[string]*txSignature
 }
 
 type txSignature struct {
@@ -41,32 +47,35 @@ type txSignature struct {
 }
 
 func newIncompleteTx() *incompleteTx {
-	return &incompleteTx{sigs: make(map[string]*txSignature), backupSigs: make(map[string]*txSignature)}
+	t := new(incompleteTx)
+	t.main.sigs = make(map[string]*txSignature)
+	t.backup.sigs = make(map[string]*txSignature)
+	return t
 }
 
 // reverify checks the signatures that arrived before the transactions
 // were built: each is filed under the one it signs (dropped otherwise).
 func (t *incompleteTx) reverify(network uint32) {
-	txData := t.tx.SignData(network)
-	backupData := t.backupTx.SignData(network)
-	for k, s := range t.sigs {
+	txData := t.main.tx.SignData(network)
+	backupData := t.backup.tx.SignData(network)
+	for k, s := range t.main.sigs {
 		if s.ok {
 			continue
 		}
 		s.ok = s.pub.VerifyMessage(s.sig, txData[:])
 		if !s.ok && s.pub.VerifyMessage(s.sig, backupData[:]) {
-			t.backupSigs[k] = &txSignature{pub: s.pub, ok: true, sig: s.sig}
+			t.backup.sigs[k] = &txSignature{pub: s.pub, ok: true, sig: s.sig}
 		}
 	}
 }
 
 // add files a signature (verified if the transaction exists).
 func (t *incompleteTx) add(pub *keys.PublicKey, sig []byte, backup bool) {
-	tx, sigs := t.tx, t.sigs
+	c := &t.main
 	if backup {
-		tx, sigs = t.backupTx, t.backupSigs
+		c = &t.backup
 	}
-	sigs[string(pub.Bytes())] = &txSignature{pub: pub, ok: tx != nil, sig: sig}
+	c.sigs[string(pub.Bytes())] = &txSignature{pub: pub, ok: c.tx != nil, sig: sig}
 }
 
 // finalize returns the response transaction completed with M signatures
@@ -74,24 +83,24 @@ func (t *incompleteTx) add(pub *keys.PublicKey, sig []byte, backup bool) {
 // backupOnly), else nil.
 func (t *incompleteTx) finalize(nodes []*keys.PublicKey, backupOnly bool) *transaction.Transaction {
 	if !backupOnly {
-		if tx := complete(nodes, t.tx, t.sigs); tx != nil {
+		if tx := t.main.complete(nodes); tx != nil {
 			return tx
 		}
 	}
-	return complete(nodes, t.backupTx, t.backupSigs)
+	return t.backup.complete(nodes)
 }
 
-// complete returns a copy of tx whose multisig witness holds the first M
+// complete returns a copy of c.tx whose multisig witness holds the first M
 // valid signatures in designation order (neo-go finalizeTx, which fills
 // in tx itself; a copy keeps a pooled transaction untouched).
-func complete(nodes []*keys.PublicKey, tx *transaction.Transaction, sigs map[string]*txSignature) *transaction.Transaction {
-	if tx == nil || len(nodes) == 0 {
+func (c *candidate) complete(nodes []*keys.PublicKey) *transaction.Transaction {
+	if c.tx == nil || len(nodes) == 0 {
 		return nil
 	}
 	m := smartcontract.GetDefaultHonestNodeCount(len(nodes))
 	got := make([][]byte, 0, m)
 	for _, pub := range nodes {
-		if s, ok := sigs[string(pub.Bytes())]; ok && s.ok {
+		if s, ok := c.sigs[string(pub.Bytes())]; ok && s.ok {
 			got = append(got, s.sig)
 			if len(got) == m {
 				break
@@ -105,7 +114,7 @@ func complete(nodes []*keys.PublicKey, tx *transaction.Transaction, sigs map[str
 	for _, s := range got {
 		emit.Bytes(w, s)
 	}
-	cp := tx.Copy()
+	cp := c.tx.Copy()
 	cp.Witnesses[1].InvocationScript = w.Bytes()
 	cp.Hash() // fill the caches now: the copy is shared read-only from here
 	cp.Size()

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/n3node/n3node/internal/servicechain"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -16,10 +16,10 @@ import (
 // TestCreateOracleResponseTx) and neo-go (TestCreateResponseTx) vectors:
 // one Oracle node, exec fee factor 30, 1000 datoshi per byte.
 func TestCreateResponseTxVectors(t *testing.T) {
-	c := servicechain.New(t, "")
+	c := testchain.New(t)
 	require.EqualValues(t, 30*10000, c.BC.GetBaseExecFee())
 	require.EqualValues(t, 1000, c.BC.FeePerByte())
-	k := servicechain.Keys(t, 1, 1)[0]
+	k := testchain.Keys(t, 1, 1)[0]
 	s, err := oracle.New(oracle.Config{Chain: c.BC, Keys: []*keys.PrivateKey{k}, Main: config.OracleConfiguration{}})
 	require.NoError(t, err)
 	s.UpdateOracleNodes([]*keys.PublicKey{k.PublicKey()})

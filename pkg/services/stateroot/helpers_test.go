@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/n3node/n3node/internal/blockgen"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	coreroot "github.com/n3node/n3node/pkg/core/stateroot"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -62,7 +62,7 @@ func svConfig(ks []*keys.PrivateKey) string {
 // node is one chain with its service.
 type node struct {
 	id   int
-	gen  *blockgen.Gen
+	gen  *testchain.Chain
 	led  *lyingLedger
 	svc  *stateroot.Service
 	down bool // sends and receives nothing
@@ -113,14 +113,14 @@ type msg struct {
 // newCluster makes one node per key set entry: keys[i] are the keys node i
 // signs with (nil: an observer). All chains designate svs.
 func newCluster(t *testing.T, svs []*keys.PrivateKey, nodeKeys [][]*keys.PrivateKey) *cluster {
-	cfg := blockgen.Config(t, svConfig(svs), "")
+	cfg := testchain.Config(t, testchain.Options{Protocol: svConfig(svs)})
 	c := &cluster{t: t, now: time.Unix(1_700_000_000, 0)}
 	for i, ks := range nodeKeys {
-		n := &node{id: i, gen: blockgen.New(t, cfg, nil)}
+		n := &node{id: i, gen: testchain.Open(t, cfg, nil, core.Options{})}
 		n.led = &lyingLedger{Ledger: stateroot.ChainLedger(n.gen.BC), lie: map[uint32]bool{}}
 		var err error
 		n.svc, err = stateroot.New(stateroot.Config{
-			Magic:        blockgen.Magic,
+			Magic:        testchain.Magic,
 			TimePerBlock: time.Second,
 			Keys:         ks,
 			Logger:       slog.New(slog.DiscardHandler),

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/n3node/n3node/internal/blockgen"
+	"github.com/n3node/n3node/internal/testchain"
 	coreroot "github.com/n3node/n3node/pkg/core/stateroot"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -108,14 +108,14 @@ func TestSignaturesNeoGo(t *testing.T) {
 		pub := ngKey(t, svs[v.from]).PublicKey()
 		require.Equal(t, ngutil.Uint160(v.e.Sender), pub.GetScriptHash())
 		require.Equal(t, pub.GetVerificationScript(), ne.Witness.VerificationScript)
-		require.True(t, pub.VerifyHashable(ne.Witness.InvocationScript[2:], blockgen.Magic, &ne), "payload witness of %d", v.from)
+		require.True(t, pub.VerifyHashable(ne.Witness.InvocationScript[2:], testchain.Magic, &ne), "payload witness of %d", v.from)
 		var nm ngsr.Message
 		r = ngio.NewBinReaderFromBuf(ne.Data)
 		nm.DecodeBinary(r)
 		require.NoError(t, r.Err)
 		vote := nm.Payload.(*ngsr.Vote)
 		require.Equal(t, int32(v.from), vote.ValidatorIndex)
-		require.True(t, pub.VerifyHashable(vote.Signature, blockgen.Magic, ngRoot), "vote of %d", v.from)
+		require.True(t, pub.VerifyHashable(vote.Signature, testchain.Magic, ngRoot), "vote of %d", v.from)
 	}
 
 	// Votes made as neo-go's service makes them (validators 1..3) are
@@ -123,14 +123,14 @@ func TestSignaturesNeoGo(t *testing.T) {
 	// collects them.
 	for i := 1; i < 4; i++ {
 		nk := ngKey(t, svs[i])
-		sig := nk.SignHashable(blockgen.Magic, ngRoot)
+		sig := nk.SignHashable(testchain.Magic, ngRoot)
 		w := ngio.NewBufBinWriter()
 		ngsr.NewMessage(ngsr.VoteT, &ngsr.Vote{ValidatorIndex: int32(i), Height: h, Signature: sig}).EncodeBinary(w.BinWriter)
 		ne := &ngpayload.Extensible{Category: ngsr.Category, ValidBlockStart: h, ValidBlockEnd: h + 10,
 			Sender: nk.GetScriptHash(), Data: w.Bytes(),
 			Witness: ngtx.Witness{VerificationScript: nk.PublicKey().GetVerificationScript()}}
 		buf := ngio.NewBufBinWriter()
-		ngemit.Bytes(buf.BinWriter, nk.SignHashable(blockgen.Magic, ne))
+		ngemit.Bytes(buf.BinWriter, nk.SignHashable(testchain.Magic, ne))
 		ne.Witness.InvocationScript = buf.Bytes()
 		var e payload.Extensible
 		require.NoError(t, nio.FromBytes(ngEncode(t, ne), &e))

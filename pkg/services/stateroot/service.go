@@ -65,7 +65,7 @@ type Config struct {
 	TimePerBlock time.Duration
 	// Keys are the private keys the node may sign state roots with (the
 	// decrypted accounts of ApplicationConfiguration.StateRoot.UnlockWallet,
-	// see UnlockWallet). At each height the node signs with the first key
+	// see wallet.ReadKeys). At each height the node signs with the first key
 	// designated as a StateValidator for it, if any. Without keys the
 	// service only verifies and stores the validated roots it receives.
 	Keys []*keys.PrivateKey

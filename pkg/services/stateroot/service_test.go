@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/n3node/n3node/internal/blockgen"
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core/block"
 	coreroot "github.com/n3node/n3node/pkg/core/stateroot"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -145,13 +145,13 @@ func TestNonDesignatedSignersIgnored(t *testing.T) {
 		require.NoError(t, err)
 		e := &payload.Extensible{Category: stateroot.Category, ValidBlockStart: h, ValidBlockEnd: h + end,
 			Sender: k.PublicKey().ScriptHash(), Data: data}
-		sd := e.SignData(blockgen.Magic)
-		e.Witness = transaction.Witness{InvocationScript: blockgen.PushData(k.Sign(sd[:])), VerificationScript: k.PublicKey().VerificationScript()}
+		sd := e.SignData(testchain.Magic)
+		e.Witness = transaction.Witness{InvocationScript: testchain.PushData(k.Sign(sd[:])), VerificationScript: k.PublicKey().VerificationScript()}
 		for _, n := range c.nodes[2:] {
 			require.NoError(t, n.svc.OnPayload(e))
 		}
 	}
-	sd := transaction.SignData(blockgen.Magic, root.Hash())
+	sd := transaction.SignData(testchain.Magic, root.Hash())
 	// A stranger's signature claiming validator 0's index, and indexes
 	// outside the list: all rejected by the two voting nodes.
 	send(stranger, &stateroot.Message{Type: stateroot.VoteT, Vote: &stateroot.Vote{ValidatorIndex: 0, Height: h, Signature: stranger.Sign(sd[:])}}, 10)
@@ -301,7 +301,7 @@ func TestNoVotesWhileCatchingUp(t *testing.T) {
 	require.NoError(t, c.nodes[0].gen.BC.AddBlock(bs[0]))
 	require.NoError(t, c.nodes[0].gen.BC.AddBlock(bs[1]))
 	led := &headLedger{Ledger: c.nodes[0].led, hh: 12}
-	svc, err := stateroot.New(stateroot.Config{Magic: blockgen.Magic, Keys: c.nodes[0].svc.Config().Keys}, led, func(*payload.Extensible) {
+	svc, err := stateroot.New(stateroot.Config{Magic: testchain.Magic, Keys: c.nodes[0].svc.Config().Keys}, led, func(*payload.Extensible) {
 		t.Fatal("vote sent while catching up")
 	})
 	require.NoError(t, err)
@@ -309,7 +309,7 @@ func TestNoVotesWhileCatchingUp(t *testing.T) {
 	svc.Tick(time.Now().Add(time.Hour))
 	led.hh = 2
 	sent := 0
-	svc2, err := stateroot.New(stateroot.Config{Magic: blockgen.Magic, Keys: c.nodes[0].svc.Config().Keys}, led, func(*payload.Extensible) { sent++ })
+	svc2, err := stateroot.New(stateroot.Config{Magic: testchain.Magic, Keys: c.nodes[0].svc.Config().Keys}, led, func(*payload.Extensible) { sent++ })
 	require.NoError(t, err)
 	svc2.OnBlock(2)
 	require.Equal(t, 1, sent)

@@ -3,6 +3,7 @@ package callflag
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -35,24 +36,45 @@ const (
 // combination of flags.
 var ErrInvalid = errors.New("invalid call flags")
 
-// names maps every named value (single and composite) to its name.
-var names = map[CallFlag]string{
-	None:        "None",
-	ReadStates:  "ReadStates",
-	WriteStates: "WriteStates",
-	AllowCall:   "AllowCall",
-	AllowNotify: "AllowNotify",
-	States:      "States",
-	ReadOnly:    "ReadOnly",
-	All:         "All",
+// namedFlag is a value with a name of its own.
+type namedFlag struct {
+	flag CallFlag
+	name string
+}
+
+// named lists every named value (single and composite) by descending value,
+// the order .NET's enum formatter scans them in. None is last.
+var named = [...]namedFlag{
+	{All, "All"},
+	{AllowNotify, "AllowNotify"},
+	{ReadOnly, "ReadOnly"},
+	{AllowCall, "AllowCall"},
+	{States, "States"},
+	{WriteStates, "WriteStates"},
+	{ReadStates, "ReadStates"},
+	{None, "None"},
 }
 
 // greedyOrder is the order neo-go tries the named parts of a combination.
 var greedyOrder = [...]CallFlag{ReadOnly, States, ReadStates, WriteStates, AllowCall, AllowNotify}
 
-// dotNetOrder lists the named values by descending value, as .NET's enum
-// formatter scans them (None excluded).
-var dotNetOrder = [...]CallFlag{All, AllowNotify, ReadOnly, AllowCall, States, WriteStates, ReadStates}
+// nameOf returns the name of f if f is a named value.
+func nameOf(f CallFlag) (string, bool) {
+	i := slices.IndexFunc(named[:], func(n namedFlag) bool { return n.flag == f })
+	if i < 0 {
+		return "", false
+	}
+	return named[i].name, true
+}
+
+// byName returns the value a name stands for.
+func byName(s string) (CallFlag, bool) {
+	i := slices.IndexFunc(named[:], func(n namedFlag) bool { return n.name == s })
+	if i < 0 {
+		return None, false
+	}
+	return named[i].flag, true
+}
 
 // Has reports whether every bit of cf is set in f.
 func (f CallFlag) Has(cf CallFlag) bool { return f&cf == cf }
@@ -66,51 +88,51 @@ func IsValid(f CallFlag) bool { return f.IsValid() }
 // String returns the neo-go form (see the package doc). Invalid values are
 // printed as their decimal number, as .NET does.
 func (f CallFlag) String() string {
-	if s, ok := names[f]; ok {
-		return s
-	}
-	if !f.IsValid() {
-		return strconv.Itoa(int(f))
-	}
-	var b strings.Builder
-	for _, part := range greedyOrder {
-		if f.Has(part) {
-			if b.Len() != 0 {
-				b.WriteString(", ")
+	return f.format(func(rest CallFlag) []string {
+		var parts []string
+		for _, part := range greedyOrder {
+			if rest.Has(part) {
+				rest &^= part
+				parts = append(parts, mustName(part))
 			}
-			b.WriteString(names[part])
-			f &^= part
 		}
-	}
-	return b.String()
+		return parts
+	})
 }
 
 // DotNetString returns the form the C# node prints (.NET [Flags] enum
 // ToString): the largest named values contained in f, listed by ascending
 // value. Invalid values are printed as their decimal number.
 func (f CallFlag) DotNetString() string {
-	if s, ok := names[f]; ok {
+	return f.format(func(rest CallFlag) []string {
+		var parts []string
+		for _, n := range named {
+			if n.flag != None && rest.Has(n.flag) {
+				rest &^= n.flag
+				parts = append(parts, n.name)
+			}
+		}
+		slices.Reverse(parts)
+		return parts
+	})
+}
+
+// format prints a named value by its name, an invalid one as a number and
+// any other combination as the ", "-joined parts split returns.
+func (f CallFlag) format(split func(CallFlag) []string) string {
+	if s, ok := nameOf(f); ok {
 		return s
 	}
 	if !f.IsValid() {
 		return strconv.Itoa(int(f))
 	}
-	var found []CallFlag
-	rest := f
-	for _, v := range dotNetOrder {
-		if rest&v == v {
-			rest -= v
-			found = append(found, v)
-		}
-	}
-	var b strings.Builder
-	for i := len(found) - 1; i >= 0; i-- {
-		if b.Len() != 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(names[found[i]])
-	}
-	return b.String()
+	return strings.Join(split(f), ", ")
+}
+
+// mustName is nameOf for values known to be named.
+func mustName(f CallFlag) string {
+	s, _ := nameOf(f)
+	return s
 }
 
 // FromString parses the forms String and DotNetString produce, following
@@ -118,17 +140,14 @@ func (f CallFlag) DotNetString() string {
 // All); a ", "-separated list may only use the non-trivial names (not None
 // or All), with spaces around each part ignored. Names are case-sensitive.
 func FromString(s string) (CallFlag, error) {
-	parts := strings.Split(s, ",")
-	if len(parts) == 1 {
-		for f, name := range names {
-			if s == name {
-				return f, nil
-			}
+	if !strings.Contains(s, ",") {
+		if f, ok := byName(s); ok {
+			return f, nil
 		}
 		return None, fmt.Errorf("%w: unknown flag %q", ErrInvalid, s)
 	}
 	var res CallFlag
-	for _, p := range parts {
+	for p := range strings.SplitSeq(s, ",") {
 		p = strings.TrimSpace(p)
 		f, ok := byName(p)
 		if !ok || f == None || f == All {
@@ -137,15 +156,6 @@ func FromString(s string) (CallFlag, error) {
 		res |= f
 	}
 	return res, nil
-}
-
-func byName(s string) (CallFlag, bool) {
-	for f, name := range names {
-		if s == name {
-			return f, true
-		}
-	}
-	return None, false
 }
 
 // MarshalText implements encoding.TextMarshaler (and so JSON and YAML) with

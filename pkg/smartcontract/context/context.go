@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	nio "github.com/n3node/n3node/pkg/io"
+
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -208,18 +210,20 @@ func (c *ParameterContext) GetWitness(h hash.Uint160) (*transaction.Witness, err
 	if !ok {
 		return nil, fmt.Errorf("%w: %s", ErrWitnessNotFound, h.StringLE())
 	}
-	var inv []byte
+	inv := nio.NewBufBinWriter()
 	for i := len(it.Parameters) - 1; i >= 0; i-- {
 		p := &it.Parameters[i]
 		if !p.IsSet() {
 			return nil, fmt.Errorf("%w: parameter #%d", ErrNotSigned, i)
 		}
-		var err error
-		if inv, err = appendPush(inv, p); err != nil {
+		if err := emitPush(inv, p); err != nil {
 			return nil, fmt.Errorf("parameter #%d: %w", i, err)
 		}
 	}
-	return &transaction.Witness{InvocationScript: inv, VerificationScript: it.Script}, nil
+	if inv.Err != nil {
+		return nil, inv.Err
+	}
+	return &transaction.Witness{InvocationScript: inv.Bytes(), VerificationScript: it.Script}, nil
 }
 
 // GetCompleteTransaction replaces the transaction's witnesses with those

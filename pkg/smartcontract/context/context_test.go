@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	nio "github.com/n3node/n3node/pkg/io"
+
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -232,7 +234,11 @@ func TestPushInt(t *testing.T) {
 		{"9223372036854775808", "0400000000000000800000000000000000"},
 	} {
 		v, _ := new(big.Int).SetString(c.v, 10)
-		if got := hex.EncodeToString(appendPushInt(nil, v)); got != c.want {
+		w := nio.NewBufBinWriter()
+		if err := emitPush(w, &Parameter{Type: smartcontract.IntegerType, Raw: []byte(`"` + v.String() + `"`)}); err != nil {
+			t.Fatal(err)
+		}
+		if got := hex.EncodeToString(w.Bytes()); got != c.want {
 			t.Errorf("%s: %s, want %s", c.v, got, c.want)
 		}
 	}

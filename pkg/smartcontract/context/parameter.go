@@ -10,8 +10,12 @@ import (
 	"math/big"
 	"unicode/utf8"
 
+	nio "github.com/n3node/n3node/pkg/io"
+
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/encoding/bigint"
 	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/vm/emit"
 )
 
 // MaxIntegerSize is the largest integer parameter in bytes (C# Integer.MaxSize).
@@ -182,127 +186,47 @@ func parseInteger(raw json.RawMessage) (*big.Int, error) {
 	if !ok {
 		return nil, fmt.Errorf("not an integer: %q", s)
 	}
-	if len(twosComplementLE(v)) > MaxIntegerSize {
+	if len(bigint.ToBytes(v)) > MaxIntegerSize {
 		return nil, fmt.Errorf("integer too big")
 	}
 	return v, nil
 }
 
-// VM opcodes used for pushing parameters.
-const (
-	opPushInt8  = 0x00
-	opPushT     = 0x08
-	opPushF     = 0x09
-	opPushData1 = 0x0c
-	opPushData2 = 0x0d
-	opPushData4 = 0x0e
-	opPushM1    = 0x0f
-	opPush0     = 0x10
-)
-
-// appendPush appends the instruction that pushes p, as C#
+// emitPush emits the instruction that pushes p, as C#
 // ScriptBuilder.EmitPush(ContractParameter) does for the scalar types.
-func appendPush(s []byte, p *Parameter) ([]byte, error) {
+func emitPush(w *nio.BinWriter, p *Parameter) error {
 	if p.Value != nil {
-		return appendPushBytes(s, p.Value), nil
+		emit.Bytes(w, p.Value)
+		return nil
 	}
 	switch p.Type {
 	case smartcontract.BoolType:
 		var v bool
 		_ = json.Unmarshal(p.Raw, &v)
-		if v {
-			return append(s, opPushT), nil
-		}
-		return append(s, opPushF), nil
+		emit.Bool(w, v)
 	case smartcontract.IntegerType:
 		v, err := parseInteger(p.Raw)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return appendPushInt(s, v), nil
+		emit.BigInt(w, v)
 	case smartcontract.StringType:
 		var v string
 		_ = json.Unmarshal(p.Raw, &v)
 		if !utf8.ValidString(v) {
-			return nil, fmt.Errorf("%w: invalid UTF-8", ErrInvalidParameter)
+			return fmt.Errorf("%w: invalid UTF-8", ErrInvalidParameter)
 		}
-		return appendPushBytes(s, []byte(v)), nil
+		emit.String(w, v)
 	case smartcontract.Hash160Type:
 		var v hash.Uint160
 		_ = json.Unmarshal(p.Raw, &v)
-		return appendPushBytes(s, v[:]), nil
+		emit.Bytes(w, v[:])
 	case smartcontract.Hash256Type:
 		var v hash.Uint256
 		_ = json.Unmarshal(p.Raw, &v)
-		return appendPushBytes(s, v[:]), nil
-	}
-	return nil, fmt.Errorf("%w: can't push a %s parameter", ErrInvalidParameter, p.Type)
-}
-
-func appendPushBytes(s, b []byte) []byte {
-	n := len(b)
-	switch {
-	case n < 0x100:
-		s = append(s, opPushData1, byte(n))
-	case n < 0x10000:
-		s = append(s, opPushData2, byte(n), byte(n>>8))
+		emit.Bytes(w, v[:])
 	default:
-		s = append(s, opPushData4, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
+		return fmt.Errorf("%w: can't push a %s parameter", ErrInvalidParameter, p.Type)
 	}
-	return append(s, b...)
-}
-
-// appendPushInt follows C# ScriptBuilder.EmitPush(BigInteger).
-func appendPushInt(s []byte, v *big.Int) []byte {
-	if v.IsInt64() && v.Int64() >= -1 && v.Int64() <= 16 {
-		return append(s, byte(opPush0+v.Int64()))
-	}
-	b := twosComplementLE(v)
-	op, size := byte(opPushInt8), 1
-	for size < len(b) {
-		op++
-		size *= 2
-	}
-	pad := byte(0)
-	if v.Sign() < 0 {
-		pad = 0xff
-	}
-	s = append(s, op)
-	s = append(s, b...)
-	for range size - len(b) {
-		s = append(s, pad)
-	}
-	return s
-}
-
-// twosComplementLE returns v's minimal two's complement little-endian
-// bytes (C# BigInteger.ToByteArray).
-func twosComplementLE(v *big.Int) []byte {
-	if v.Sign() == 0 {
-		return []byte{0}
-	}
-	var b []byte
-	if v.Sign() > 0 {
-		be := v.Bytes()
-		b = make([]byte, len(be), len(be)+1)
-		for i := range be {
-			b[i] = be[len(be)-1-i]
-		}
-		if b[len(b)-1]&0x80 != 0 {
-			b = append(b, 0)
-		}
-		return b
-	}
-	// -v - 1, complemented.
-	m := new(big.Int).Neg(v)
-	m.Sub(m, big.NewInt(1))
-	be := m.Bytes()
-	b = make([]byte, len(be), len(be)+1)
-	for i := range be {
-		b[i] = ^be[len(be)-1-i]
-	}
-	if len(b) == 0 || b[len(b)-1]&0x80 == 0 {
-		b = append(b, 0xff)
-	}
-	return b
+	return nil
 }

@@ -62,54 +62,48 @@ func NewParameter(name string, typ smartcontract.ParamType) Parameter {
 // GetMethod returns the first method with the given name and parameter count
 // (any count for -1), or nil (C# ContractAbi.GetMethod).
 func (a *ABI) GetMethod(name string, paramCount int) *Method {
-	for i := range a.Methods {
-		if a.Methods[i].Name == name && (paramCount == -1 || len(a.Methods[i].Parameters) == paramCount) {
-			return &a.Methods[i]
-		}
-	}
-	return nil
+	return firstOf(a.Methods, func(m *Method) bool {
+		return m.Name == name && (paramCount == -1 || paramCount == len(m.Parameters))
+	})
 }
 
 // GetMethodByOffset returns the first method starting at offset, or nil.
 func (a *ABI) GetMethodByOffset(offset int) *Method {
-	for i := range a.Methods {
-		if a.Methods[i].Offset == offset {
-			return &a.Methods[i]
-		}
-	}
-	return nil
+	return firstOf(a.Methods, func(m *Method) bool { return m.Offset == offset })
 }
 
 // GetEvent returns the first event with the given name, or nil.
 func (a *ABI) GetEvent(name string) *Event {
-	for i := range a.Events {
-		if a.Events[i].Name == name {
-			return &a.Events[i]
-		}
-	}
-	return nil
+	return firstOf(a.Events, func(e *Event) bool { return e.Name == name })
 }
 
-// IsValid checks the ABI: at least one method, valid methods and events, no
+// signature is how a method or an event is named in validation errors.
+func signature(name string, params []Parameter) string {
+	return fmt.Sprintf("%q/%d", name, len(params))
+}
+
+// IsValid checks the ABI (the error texts are neo-go's; they reach clients
+// as deploy exceptions): at least one method, valid methods and events, no
 // two methods with the same name and parameter count, no two events with the
 // same name.
 func (a *ABI) IsValid() error {
 	if len(a.Methods) == 0 {
 		return errors.New("no methods")
 	}
-	for i := range a.Methods {
-		if err := a.Methods[i].IsValid(); err != nil {
-			return fmt.Errorf("method %q/%d: %w", a.Methods[i].Name, len(a.Methods[i].Parameters), err)
+	for _, m := range a.Methods {
+		if err := m.IsValid(); err != nil {
+			return fmt.Errorf("method %s: %w", signature(m.Name, m.Parameters), err)
 		}
 	}
-	if hasDups(a.Methods, func(x, y Method) int {
+	sameSignature := func(x, y Method) int {
 		return cmp.Or(strings.Compare(x.Name, y.Name), cmp.Compare(len(x.Parameters), len(y.Parameters)))
-	}) {
+	}
+	if hasDups(a.Methods, sameSignature) {
 		return errors.New("duplicate method specifications")
 	}
-	for i := range a.Events {
-		if err := a.Events[i].IsValid(); err != nil {
-			return fmt.Errorf("event %q/%d: %w", a.Events[i].Name, len(a.Events[i].Parameters), err)
+	for _, e := range a.Events {
+		if err := e.IsValid(); err != nil {
+			return fmt.Errorf("event %s: %w", signature(e.Name, e.Parameters), err)
 		}
 	}
 	if hasDups(a.Events, func(x, y Event) int { return strings.Compare(x.Name, y.Name) }) {
@@ -120,53 +114,28 @@ func (a *ABI) IsValid() error {
 
 // ToStackItem returns Struct [methods, events].
 func (a *ABI) ToStackItem() stackitem.Item {
-	methods := make([]stackitem.Item, len(a.Methods))
-	for i := range a.Methods {
-		methods[i] = a.Methods[i].ToStackItem()
-	}
-	events := make([]stackitem.Item, len(a.Events))
-	for i := range a.Events {
-		events[i] = a.Events[i].ToStackItem()
-	}
-	return stackitem.NewStruct([]stackitem.Item{stackitem.NewArray(methods), stackitem.NewArray(events)})
+	return structOf(encodeList(a.Methods, (*Method).ToStackItem), encodeList(a.Events, (*Event).ToStackItem))
 }
 
 // FromStackItem decodes the form made by ToStackItem.
 func (a *ABI) FromStackItem(item stackitem.Item) error {
-	str, err := structFields(item, 2, "ABI")
-	if err != nil {
-		return err
+	fields, err := structFields(item, 2, "ABI")
+	if err == nil {
+		a.Methods, err = decodeList(fields[0], "Methods", (*Method).FromStackItem)
 	}
-	methods, err := arrayItems(str[0], "Methods")
-	if err != nil {
-		return err
+	if err == nil {
+		a.Events, err = decodeList(fields[1], "Events", (*Event).FromStackItem)
 	}
-	a.Methods = make([]Method, len(methods))
-	for i := range methods {
-		if err := a.Methods[i].FromStackItem(methods[i]); err != nil {
-			return err
-		}
-	}
-	events, err := arrayItems(str[1], "Events")
-	if err != nil {
-		return err
-	}
-	a.Events = make([]Event, len(events))
-	for i := range events {
-		if err := a.Events[i].FromStackItem(events[i]); err != nil {
-			return err
-		}
-	}
-	return nil
+	return err
 }
 
 // IsValid checks the method: a name, a non-negative offset, a known return
 // type and valid parameters.
 func (m *Method) IsValid() error {
-	if m.Name == "" {
-		return errors.New("empty or absent name")
-	}
-	if m.Offset < 0 {
+	switch {
+	case m.Name == "":
+		return errNoName
+	case m.Offset < 0:
 		return errors.New("negative offset")
 	}
 	if _, err := smartcontract.ConvertToParamType(int64(m.ReturnType)); err != nil {
@@ -177,93 +146,61 @@ func (m *Method) IsValid() error {
 
 // ToStackItem returns Struct [name, parameters, returntype, offset, safe].
 func (m *Method) ToStackItem() stackitem.Item {
-	params := make([]stackitem.Item, len(m.Parameters))
-	for i := range m.Parameters {
-		params[i] = m.Parameters[i].ToStackItem()
-	}
-	return stackitem.NewStruct([]stackitem.Item{
-		stackitem.NewByteString([]byte(m.Name)),
-		stackitem.NewArray(params),
+	return structOf(
+		stringItem(m.Name),
+		encodeList(m.Parameters, (*Parameter).ToStackItem),
 		stackitem.NewInt(int64(m.ReturnType)),
 		stackitem.NewInt(int64(m.Offset)),
 		stackitem.Bool(m.Safe),
-	})
+	)
 }
 
 // FromStackItem decodes the form made by ToStackItem.
 func (m *Method) FromStackItem(item stackitem.Item) error {
-	str, err := structFields(item, 5, "Method")
-	if err != nil {
-		return err
+	fields, err := structFields(item, 5, "Method")
+	if err == nil {
+		m.Name, err = itemString(fields[0])
 	}
-	if m.Name, err = itemString(str[0]); err != nil {
-		return err
+	if err == nil {
+		m.Parameters, err = decodeList(fields[1], "Params", (*Parameter).FromStackItem)
 	}
-	params, err := arrayItems(str[1], "Params")
-	if err != nil {
-		return err
+	if err == nil {
+		m.ReturnType, err = itemParamType(fields[2])
 	}
-	m.Parameters = make([]Parameter, len(params))
-	for i := range params {
-		if err := m.Parameters[i].FromStackItem(params[i]); err != nil {
-			return err
-		}
+	var off int64
+	if err == nil {
+		off, err = itemInt64(fields[3])
+		m.Offset = int(off)
 	}
-	rt, err := itemInt64(str[2])
-	if err != nil {
-		return err
+	if err == nil {
+		m.Safe, err = itemBool(fields[4])
 	}
-	if m.ReturnType, err = smartcontract.ConvertToParamType(rt); err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalidItem, err)
-	}
-	off, err := itemInt64(str[3])
-	if err != nil {
-		return err
-	}
-	m.Offset = int(off)
-	if m.Safe, err = str[4].TryBool(); err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalidItem, err)
-	}
-	return nil
+	return err
 }
 
 // IsValid checks the event: a name and valid parameters.
 func (e *Event) IsValid() error {
 	if e.Name == "" {
-		return errors.New("empty or absent name")
+		return errNoName
 	}
 	return Parameters(e.Parameters).AreValid()
 }
 
 // ToStackItem returns Struct [name, parameters].
 func (e *Event) ToStackItem() stackitem.Item {
-	params := make([]stackitem.Item, len(e.Parameters))
-	for i := range e.Parameters {
-		params[i] = e.Parameters[i].ToStackItem()
-	}
-	return stackitem.NewStruct([]stackitem.Item{stackitem.NewByteString([]byte(e.Name)), stackitem.NewArray(params)})
+	return structOf(stringItem(e.Name), encodeList(e.Parameters, (*Parameter).ToStackItem))
 }
 
 // FromStackItem decodes the form made by ToStackItem.
 func (e *Event) FromStackItem(item stackitem.Item) error {
-	str, err := structFields(item, 2, "Event")
-	if err != nil {
-		return err
+	fields, err := structFields(item, 2, "Event")
+	if err == nil {
+		e.Name, err = itemString(fields[0])
 	}
-	if e.Name, err = itemString(str[0]); err != nil {
-		return err
+	if err == nil {
+		e.Parameters, err = decodeList(fields[1], "Params", (*Parameter).FromStackItem)
 	}
-	params, err := arrayItems(str[1], "Params")
-	if err != nil {
-		return err
-	}
-	e.Parameters = make([]Parameter, len(params))
-	for i := range params {
-		if err := e.Parameters[i].FromStackItem(params[i]); err != nil {
-			return err
-		}
-	}
-	return nil
+	return err
 }
 
 // CheckCompliance checks notification arguments against the event's
@@ -282,10 +219,10 @@ func (e *Event) CheckCompliance(items []stackitem.Item) error {
 
 // IsValid checks the parameter: a name, not Void, a known type.
 func (p *Parameter) IsValid() error {
-	if p.Name == "" {
-		return errors.New("empty or absent name")
-	}
-	if p.Type == smartcontract.VoidType {
+	switch {
+	case p.Name == "":
+		return errNoName
+	case p.Type == smartcontract.VoidType:
 		return errors.New("void parameter")
 	}
 	_, err := smartcontract.ConvertToParamType(int64(p.Type))
@@ -294,49 +231,30 @@ func (p *Parameter) IsValid() error {
 
 // ToStackItem returns Struct [name, type].
 func (p *Parameter) ToStackItem() stackitem.Item {
-	return stackitem.NewStruct([]stackitem.Item{stackitem.NewByteString([]byte(p.Name)), stackitem.NewInt(int64(p.Type))})
+	return structOf(stringItem(p.Name), stackitem.NewInt(int64(p.Type)))
 }
 
 // FromStackItem decodes the form made by ToStackItem.
 func (p *Parameter) FromStackItem(item stackitem.Item) error {
-	str, err := structFields(item, 2, "Parameter")
-	if err != nil {
-		return err
+	fields, err := structFields(item, 2, "Parameter")
+	if err == nil {
+		p.Name, err = itemString(fields[0])
 	}
-	if p.Name, err = itemString(str[0]); err != nil {
-		return err
+	if err == nil {
+		p.Type, err = itemParamType(fields[1])
 	}
-	t, err := itemInt64(str[1])
-	if err != nil {
-		return err
-	}
-	if p.Type, err = smartcontract.ConvertToParamType(t); err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalidItem, err)
-	}
-	return nil
+	return err
 }
 
 // AreValid checks every parameter and that names are unique.
 func (p Parameters) AreValid() error {
-	for i := range p {
-		if err := p[i].IsValid(); err != nil {
-			return fmt.Errorf("parameter #%d/%q: %w", i, p[i].Name, err)
+	for i, par := range p {
+		if err := par.IsValid(); err != nil {
+			return fmt.Errorf("parameter #%d/%q: %w", i, par.Name, err)
 		}
 	}
 	if hasDups(p, func(a, b Parameter) int { return strings.Compare(a.Name, b.Name) }) {
 		return errors.New("duplicate parameter name")
 	}
 	return nil
-}
-
-// itemInt64 converts an integer item that fits int64.
-func itemInt64(item stackitem.Item) (int64, error) {
-	b, err := item.TryInteger()
-	if err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrInvalidItem, err)
-	}
-	if !b.IsInt64() {
-		return 0, fmt.Errorf("%w: integer out of range", ErrInvalidItem)
-	}
-	return b.Int64(), nil
 }

@@ -13,15 +13,24 @@ type WildStrings struct {
 	Value []string
 }
 
+// Contains reports whether v is in the list or the list is the wildcard.
+func (c *WildStrings) Contains(v string) bool {
+	return c.IsWildcard() || slices.Contains(c.Value, v)
+}
+
+// IsWildcard reports whether the list is the wildcard.
+func (c *WildStrings) IsWildcard() bool { return c.Value == nil }
+
+// Restrict makes the list empty (matching nothing).
+func (c *WildStrings) Restrict() { c.Value = []string{} }
+
+// Add appends v.
+func (c *WildStrings) Add(v string) { c.Value = append(c.Value, v) }
+
 // WildPermissionDescs is a list of contract descriptors or a wildcard.
 type WildPermissionDescs struct {
 	Value    []PermissionDesc
 	Wildcard bool
-}
-
-// Contains reports whether v is in the list or the list is the wildcard.
-func (c *WildStrings) Contains(v string) bool {
-	return c.IsWildcard() || slices.Contains(c.Value, v)
 }
 
 // Contains reports whether v is in the list or the list is the wildcard.
@@ -30,61 +39,59 @@ func (c *WildPermissionDescs) Contains(v PermissionDesc) bool {
 }
 
 // IsWildcard reports whether the list is the wildcard.
-func (c *WildStrings) IsWildcard() bool { return c.Value == nil }
-
-// IsWildcard reports whether the list is the wildcard.
 func (c *WildPermissionDescs) IsWildcard() bool { return c.Wildcard }
-
-// Restrict makes the list empty (matching nothing).
-func (c *WildStrings) Restrict() { c.Value = []string{} }
 
 // Restrict makes the list empty (matching nothing).
 func (c *WildPermissionDescs) Restrict() { c.Value = []PermissionDesc{}; c.Wildcard = false }
 
-// Add appends v.
-func (c *WildStrings) Add(v string) { c.Value = append(c.Value, v) }
-
 // Add appends v and clears the wildcard.
 func (c *WildPermissionDescs) Add(v PermissionDesc) { c.Value = append(c.Value, v); c.Wildcard = false }
 
-// MarshalJSON writes "*" or the list.
-func (c WildStrings) MarshalJSON() ([]byte, error) {
-	if c.IsWildcard() {
-		return []byte(`"*"`), nil
+// The JSON form of both containers is the string "*" for the wildcard and a
+// list otherwise.
+var wildcardJSON = []byte(`"*"`)
+
+// marshalWild writes the wildcard or the list.
+func marshalWild[T any](wild bool, list []T) ([]byte, error) {
+	if wild {
+		return slices.Clone(wildcardJSON), nil
 	}
-	return json.Marshal(c.Value)
+	return json.Marshal(list)
 }
+
+// unmarshalWild reads the wildcard (wild set, list untouched) or a list. A
+// JSON null decodes to a nil list, as in neo-go.
+func unmarshalWild[T any](data []byte, list *[]T) (wild bool, err error) {
+	if bytes.Equal(data, wildcardJSON) {
+		return true, nil
+	}
+	decoded := []T{}
+	if err := json.Unmarshal(data, &decoded); err != nil {
+		return false, err
+	}
+	*list = decoded
+	return false, nil
+}
+
+// MarshalJSON writes "*" or the list.
+func (c WildStrings) MarshalJSON() ([]byte, error) { return marshalWild(c.IsWildcard(), c.Value) }
 
 // MarshalJSON writes "*" or the list.
 func (c WildPermissionDescs) MarshalJSON() ([]byte, error) {
-	if c.IsWildcard() {
-		return []byte(`"*"`), nil
-	}
-	return json.Marshal(c.Value)
+	return marshalWild(c.IsWildcard(), c.Value)
 }
 
-// UnmarshalJSON reads "*" or a list. As in neo-go, null gives the wildcard.
+// UnmarshalJSON reads "*" or a list. As in neo-go, null gives the wildcard
+// (a nil list).
 func (c *WildStrings) UnmarshalJSON(data []byte) error {
-	if !bytes.Equal(data, []byte(`"*"`)) {
-		ss := []string{}
-		if err := json.Unmarshal(data, &ss); err != nil {
-			return err
-		}
-		c.Value = ss
-	}
-	return nil
+	_, err := unmarshalWild(data, &c.Value)
+	return err
 }
 
 // UnmarshalJSON reads "*" or a list. As in neo-go, null gives a list that
-// IsValid rejects.
+// IsValid rejects (nil, not the wildcard).
 func (c *WildPermissionDescs) UnmarshalJSON(data []byte) error {
-	c.Wildcard = bytes.Equal(data, []byte(`"*"`))
-	if !c.Wildcard {
-		us := []PermissionDesc{}
-		if err := json.Unmarshal(data, &us); err != nil {
-			return err
-		}
-		c.Value = us
-	}
-	return nil
+	wild, err := unmarshalWild(data, &c.Value)
+	c.Wildcard = wild
+	return err
 }

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/n3node/n3node/pkg/encoding/dotnetjson"
 )
 
 // extraBytes returns the stored form of the manifest's extra field: "null"
@@ -72,7 +74,7 @@ func (p *extraParser) value(out []byte, depth int) ([]byte, bool) {
 			if !ok {
 				return out, false
 			}
-			out = appendExtraString(out, s)
+			out = dotnetjson.AppendString(out, s)
 			p.skipSpace()
 			if p.pos >= len(p.in) || p.in[p.pos] != ':' {
 				return out, false
@@ -131,7 +133,7 @@ func (p *extraParser) value(out []byte, depth int) ([]byte, bool) {
 		if !ok {
 			return out, false
 		}
-		return appendExtraString(out, s), true
+		return dotnetjson.AppendString(out, s), true
 	case c == 't':
 		return p.literal(out, "true")
 	case c == 'f':
@@ -285,66 +287,4 @@ func hex4(in []byte, i int) (rune, bool) {
 		return 0, false
 	}
 	return rune(v), true
-}
-
-const upperHex = "0123456789ABCDEF"
-
-// extraSafe reports the ASCII bytes written without escaping.
-func extraSafe(b byte) bool {
-	if b < 0x20 || b >= 0x7f {
-		return false
-	}
-	switch b {
-	case '"', '&', '\'', '+', '<', '>', '\\', '`':
-		return false
-	}
-	return true
-}
-
-func appendExtraString(out []byte, s string) []byte {
-	out = append(out, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			i++
-			if extraSafe(c) {
-				out = append(out, c)
-				continue
-			}
-			switch c {
-			case '\\':
-				out = append(out, '\\', '\\')
-			case '\b':
-				out = append(out, '\\', 'b')
-			case '\n':
-				out = append(out, '\\', 'n')
-			case '\f':
-				out = append(out, '\\', 'f')
-			case '\r':
-				out = append(out, '\\', 'r')
-			case '\t':
-				out = append(out, '\\', 't')
-			default:
-				out = append(out, '\\', 'u', '0', '0', upperHex[c>>4], upperHex[c&0xF])
-			}
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		if r == utf8.RuneError && size == 1 {
-			out = append(out, '\\', 'u', '0', '0', upperHex[c>>4], upperHex[c&0xF])
-			continue
-		}
-		if r < 0x10000 {
-			out = appendU4(out, r)
-		} else {
-			r1, r2 := utf16.EncodeRune(r)
-			out = appendU4(appendU4(out, r1), r2)
-		}
-	}
-	return append(out, '"')
-}
-
-func appendU4(out []byte, r rune) []byte {
-	return append(out, '\\', 'u', upperHex[r>>12&0xF], upperHex[r>>8&0xF], upperHex[r>>4&0xF], upperHex[r&0xF])
 }

@@ -21,11 +21,6 @@ type Group struct {
 // Groups is a list of groups.
 type Groups []Group
 
-type groupAux struct {
-	PublicKey string `json:"pubkey"`
-	Signature []byte `json:"signature"`
-}
-
 // IsValid checks the signature: over SHA-256 of the 20 hash bytes.
 func (g *Group) IsValid(h hash.Uint160) error {
 	if g.PublicKey == nil || !g.PublicKey.VerifyMessage(g.Signature, h[:]) {
@@ -47,21 +42,11 @@ func (g Groups) AreValid(h hash.Uint160) error {
 			}
 		}
 	}
-	if len(g) < 2 {
-		return nil
+	if len(g) > 1 && slices.ContainsFunc(g, func(gr Group) bool { return gr.PublicKey == nil }) {
+		return fmt.Errorf("%w: no key", ErrInvalidGroup)
 	}
-	pkeys := make([]*keys.PublicKey, len(g))
-	for i := range g {
-		if g[i].PublicKey == nil {
-			return fmt.Errorf("%w: no key", ErrInvalidGroup)
-		}
-		pkeys[i] = g[i].PublicKey
-	}
-	slices.SortFunc(pkeys, (*keys.PublicKey).Cmp)
-	for i := 1; i < len(pkeys); i++ {
-		if pkeys[i].Cmp(pkeys[i-1]) == 0 {
-			return fmt.Errorf("%w: duplicate group keys", ErrInvalidGroup)
-		}
+	if hasDups(g, func(a, b Group) int { return a.PublicKey.Cmp(b.PublicKey) }) {
+		return fmt.Errorf("%w: duplicate group keys", ErrInvalidGroup)
 	}
 	return nil
 }
@@ -71,65 +56,68 @@ func (g Groups) Contains(k *keys.PublicKey) bool {
 	return slices.ContainsFunc(g, func(gr Group) bool { return k.Equal(gr.PublicKey) })
 }
 
-// MarshalJSON writes {"pubkey": compressed hex, "signature": base64}.
-func (g *Group) MarshalJSON() ([]byte, error) {
-	aux := &groupAux{Signature: g.Signature}
-	if g.PublicKey != nil {
-		aux.PublicKey = g.PublicKey.StringCompressed()
-	}
-	return json.Marshal(aux)
+// groupJSON is the JSON form of a group: the key as compressed hex ("" for
+// none), the signature as base64.
+type groupJSON struct {
+	Key       string `json:"pubkey"`
+	Signature []byte `json:"signature"`
 }
 
-// UnmarshalJSON reads a group; the signature must be 64 bytes.
+// MarshalJSON writes {"pubkey": compressed hex, "signature": base64}.
+func (g *Group) MarshalJSON() ([]byte, error) {
+	j := groupJSON{Signature: g.Signature}
+	if g.PublicKey != nil {
+		j.Key = g.PublicKey.StringCompressed()
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads a group; the key must decode and the signature must be
+// 64 bytes. On error g is left as it was.
 func (g *Group) UnmarshalJSON(data []byte) error {
-	aux := new(groupAux)
-	if err := json.Unmarshal(data, aux); err != nil {
-		return err
+	var j groupJSON
+	err := json.Unmarshal(data, &j)
+	var raw []byte
+	if err == nil {
+		raw, err = hex.DecodeString(j.Key)
 	}
-	b, err := hex.DecodeString(aux.PublicKey)
-	if err != nil {
-		return err
+	var key *keys.PublicKey
+	if err == nil {
+		key, err = keys.NewPublicKeyFromBytes(raw)
 	}
-	pub, err := keys.NewPublicKeyFromBytes(b)
-	if err != nil {
-		return err
+	if err == nil && len(j.Signature) != keys.SignatureLen {
+		err = errors.New("wrong signature length")
 	}
-	if len(aux.Signature) != keys.SignatureLen {
-		return errors.New("wrong signature length")
+	if err == nil {
+		g.PublicKey, g.Signature = key, j.Signature
 	}
-	g.PublicKey = pub
-	g.Signature = aux.Signature
-	return nil
+	return err
 }
 
 // ToStackItem returns Struct [pubkey, signature].
 func (g *Group) ToStackItem() stackitem.Item {
-	return stackitem.NewStruct([]stackitem.Item{
-		stackitem.NewByteString(g.PublicKey.Bytes()),
-		stackitem.NewByteString(slices.Clone(g.Signature)),
-	})
+	return structOf(stackitem.NewByteString(g.PublicKey.Bytes()), stackitem.NewByteString(slices.Clone(g.Signature)))
 }
 
 // FromStackItem decodes the form made by ToStackItem.
 func (g *Group) FromStackItem(item stackitem.Item) error {
-	str, err := structFields(item, 2, "Group")
-	if err != nil {
-		return err
+	fields, err := structFields(item, 2, "Group")
+	var key, sig []byte
+	if err == nil {
+		key, err = itemBytes(fields[0])
 	}
-	pk, err := str[0].TryBytes()
-	if err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalidItem, err)
+	if err == nil {
+		g.PublicKey, err = keys.NewPublicKeyFromBytes(key)
+		err = invalidItem(err)
 	}
-	if g.PublicKey, err = keys.NewPublicKeyFromBytes(pk); err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalidItem, err)
+	if err == nil {
+		sig, err = itemBytes(fields[1])
 	}
-	sig, err := str[1].TryBytes()
-	if err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalidItem, err)
+	if err == nil && len(sig) != keys.SignatureLen {
+		err = fmt.Errorf("%w: wrong signature length", ErrInvalidItem)
 	}
-	if len(sig) != keys.SignatureLen {
-		return fmt.Errorf("%w: wrong signature length", ErrInvalidItem)
+	if err == nil {
+		g.Signature = slices.Clone(sig)
 	}
-	g.Signature = slices.Clone(sig)
-	return nil
+	return err
 }

@@ -46,9 +46,9 @@ type Manifest struct {
 	// Features is reserved and must be the empty object.
 	Features json.RawMessage `json:"features"`
 	// Groups are the keys that signed the contract hash.
-	Groups []Group `json:"groups"`
+	Groups Groups `json:"groups"`
 	// Permissions restrict the contracts and methods this contract calls.
-	Permissions []Permission `json:"permissions"`
+	Permissions Permissions `json:"permissions"`
 	// SupportedStandards lists the NEP standards the contract claims.
 	SupportedStandards []string `json:"supportedstandards"`
 	// Trusts lists the contracts and groups allowed to call this one without
@@ -60,28 +60,22 @@ type Manifest struct {
 
 // NewManifest returns a manifest with the given name, no methods or events,
 // empty features, groups, permissions, standards and trusts, and null extra.
+// Every list is empty rather than nil, so that it encodes as [] in JSON.
 func NewManifest(name string) *Manifest {
-	m := &Manifest{
-		Name: name,
-		ABI: ABI{
-			Methods: []Method{},
-			Events:  []Event{},
-		},
-		Features:           json.RawMessage(emptyFeatures),
-		Groups:             []Group{},
-		Permissions:        []Permission{},
-		SupportedStandards: []string{},
-		Extra:              json.RawMessage("null"),
-	}
+	var m Manifest
+	m.Name = name
+	m.ABI.Methods, m.ABI.Events = []Method{}, []Event{}
+	m.Features, m.Extra = json.RawMessage(emptyFeatures), json.RawMessage("null")
+	m.Groups, m.Permissions, m.SupportedStandards = Groups{}, Permissions{}, []string{}
 	m.Trusts.Restrict()
-	return m
+	return &m
 }
 
 // DefaultManifest is NewManifest with a wildcard permission (call anything),
 // the manifest native contracts start from.
 func DefaultManifest(name string) *Manifest {
 	m := NewManifest(name)
-	m.Permissions = []Permission{*NewPermission(PermissionWildcard)}
+	m.Permissions = append(m.Permissions, *NewPermission(PermissionWildcard))
 	return m
 }
 
@@ -89,12 +83,7 @@ func DefaultManifest(name string) *Manifest {
 // the contract with the given hash and manifest (C# ContractManifest.CanCall
 // via ContractState.CanCall).
 func (m *Manifest) CanCall(h hash.Uint160, toCall *Manifest, method string) bool {
-	for i := range m.Permissions {
-		if m.Permissions[i].IsAllowed(h, toCall, method) {
-			return true
-		}
-	}
-	return false
+	return firstOf(m.Permissions, func(p *Permission) bool { return p.IsAllowed(h, toCall, method) }) != nil
 }
 
 // IsStandardSupported reports whether the manifest lists standard.
@@ -128,7 +117,7 @@ func (m *Manifest) IsValid(h hash.Uint160, checkSize bool) error {
 	}, string(m.Features)) != emptyFeatures {
 		return fmt.Errorf("%w: invalid features", ErrInvalid)
 	}
-	if err := Groups(m.Groups).AreValid(h); err != nil {
+	if err := m.Groups.AreValid(h); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if m.Trusts.Value == nil && !m.Trusts.Wildcard {
@@ -137,7 +126,7 @@ func (m *Manifest) IsValid(h hash.Uint160, checkSize bool) error {
 	if hasDups(m.Trusts.Value, PermissionDesc.Compare) {
 		return fmt.Errorf("%w: duplicate trusted contracts", ErrInvalid)
 	}
-	if err := Permissions(m.Permissions).AreValid(); err != nil {
+	if err := m.Permissions.AreValid(); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if !checkSize {
@@ -167,153 +156,76 @@ func FromJSON(data []byte) (*Manifest, error) {
 // groups, features (empty Map), supportedstandards, abi, permissions, trusts
 // (Null for the wildcard), extra (ByteString)].
 func (m *Manifest) ToStackItem() (stackitem.Item, error) {
-	groups := make([]stackitem.Item, len(m.Groups))
-	for i := range m.Groups {
-		groups[i] = m.Groups[i].ToStackItem()
-	}
-	standards := make([]stackitem.Item, len(m.SupportedStandards))
-	for i := range m.SupportedStandards {
-		standards[i] = stackitem.NewByteString([]byte(m.SupportedStandards[i]))
-	}
-	permissions := make([]stackitem.Item, len(m.Permissions))
-	for i := range m.Permissions {
-		permissions[i] = m.Permissions[i].ToStackItem()
-	}
 	var trusts stackitem.Item = stackitem.Null{}
 	if !m.Trusts.IsWildcard() {
-		items := make([]stackitem.Item, len(m.Trusts.Value))
-		for i := range m.Trusts.Value {
-			items[i] = m.Trusts.Value[i].ToStackItem()
-		}
-		trusts = stackitem.NewArray(items)
+		trusts = encodeList(m.Trusts.Value, (*PermissionDesc).ToStackItem)
 	}
-	return stackitem.NewStruct([]stackitem.Item{
-		stackitem.NewByteString([]byte(m.Name)),
-		stackitem.NewArray(groups),
+	standards := make([]stackitem.Item, 0, len(m.SupportedStandards))
+	for _, s := range m.SupportedStandards {
+		standards = append(standards, stringItem(s))
+	}
+	return structOf(
+		stringItem(m.Name),
+		encodeList(m.Groups, (*Group).ToStackItem),
 		stackitem.NewMap(),
 		stackitem.NewArray(standards),
 		m.ABI.ToStackItem(),
-		stackitem.NewArray(permissions),
+		encodeList(m.Permissions, (*Permission).ToStackItem),
 		trusts,
 		stackitem.NewByteString(extraBytes(m.Extra)),
-	}), nil
+	), nil
 }
 
 // FromStackItem decodes the stack item form made by ToStackItem.
 func (m *Manifest) FromStackItem(item stackitem.Item) error {
-	str, err := structFields(item, 8, "Manifest")
-	if err != nil {
-		return err
+	fields, err := structFields(item, 8, "Manifest")
+	if err == nil {
+		m.Name, err = itemString(fields[0])
 	}
-	if m.Name, err = itemString(str[0]); err != nil {
-		return err
+	if err == nil {
+		m.Groups, err = decodeList(fields[1], "Groups", (*Group).FromStackItem)
 	}
-	groups, err := arrayItems(str[1], "Groups")
-	if err != nil {
-		return err
+	if err == nil {
+		err = checkFeaturesItem(fields[2])
+		m.Features = json.RawMessage(emptyFeatures)
 	}
-	m.Groups = make([]Group, len(groups))
-	for i := range groups {
-		if err := m.Groups[i].FromStackItem(groups[i]); err != nil {
-			return err
-		}
+	if err == nil {
+		m.SupportedStandards, err = decodeList(fields[3], "SupportedStandards", decodeString)
 	}
-	if f, ok := str[2].(*stackitem.Map); !ok || f.Len() != 0 {
-		return fmt.Errorf("%w: invalid Features stackitem", ErrInvalidItem)
+	if err == nil {
+		err = m.ABI.FromStackItem(fields[4])
 	}
-	m.Features = json.RawMessage(emptyFeatures)
-	standards, err := arrayItems(str[3], "SupportedStandards")
-	if err != nil {
-		return err
+	if err == nil {
+		m.Permissions, err = decodeList(fields[5], "Permissions", (*Permission).FromStackItem)
 	}
-	m.SupportedStandards = make([]string, len(standards))
-	for i := range standards {
-		if m.SupportedStandards[i], err = itemString(standards[i]); err != nil {
-			return err
-		}
+	if err == nil {
+		m.Trusts, err = trustsFromItem(fields[6])
 	}
-	if err := m.ABI.FromStackItem(str[4]); err != nil {
-		return err
-	}
-	permissions, err := arrayItems(str[5], "Permissions")
-	if err != nil {
-		return err
-	}
-	m.Permissions = make([]Permission, len(permissions))
-	for i := range permissions {
-		if err := m.Permissions[i].FromStackItem(permissions[i]); err != nil {
-			return err
-		}
-	}
-	if _, ok := str[6].(stackitem.Null); ok {
-		m.Trusts = WildPermissionDescs{Wildcard: true}
-	} else {
-		trusts, err := arrayItems(str[6], "Trusts")
+	var extra []byte
+	if err == nil {
+		extra, err = fields[7].TryBytes()
 		if err != nil {
-			return err
+			err = fmt.Errorf("%w: extra: %w", ErrInvalidItem, err)
 		}
-		m.Trusts = WildPermissionDescs{Value: make([]PermissionDesc, len(trusts))}
-		for i := range trusts {
-			if err := m.Trusts.Value[i].FromStackItem(trusts[i]); err != nil {
-				return err
-			}
-		}
-	}
-	extra, err := str[7].TryBytes()
-	if err != nil {
-		return fmt.Errorf("%w: extra: %w", ErrInvalidItem, err)
 	}
 	m.Extra = slices.Clone(extra)
-	return nil
+	return err
 }
 
-// structFields returns the fields of a Struct item with exactly n fields.
-func structFields(item stackitem.Item, n int, what string) ([]stackitem.Item, error) {
-	a, ok := item.(*stackitem.Array)
-	if !ok || !a.IsStruct() {
-		return nil, fmt.Errorf("%w: invalid %s stackitem type", ErrInvalidItem, what)
+// checkFeaturesItem accepts only the empty Map, the one features value.
+func checkFeaturesItem(item stackitem.Item) error {
+	if f, ok := item.(*stackitem.Map); ok && f.Len() == 0 {
+		return nil
 	}
-	if a.Len() != n {
-		return nil, fmt.Errorf("%w: invalid %s stackitem length", ErrInvalidItem, what)
-	}
-	return a.Items(), nil
+	return fmt.Errorf("%w: invalid Features stackitem", ErrInvalidItem)
 }
 
-// arrayItems returns the elements of an Array (not Struct) item.
-func arrayItems(item stackitem.Item, what string) ([]stackitem.Item, error) {
-	a, ok := item.(*stackitem.Array)
-	if !ok || a.IsStruct() {
-		return nil, fmt.Errorf("%w: invalid %s stackitem type", ErrInvalidItem, what)
+// trustsFromItem decodes the trusts: Null for the wildcard or an Array of
+// descriptors.
+func trustsFromItem(item stackitem.Item) (WildPermissionDescs, error) {
+	if _, null := item.(stackitem.Null); null {
+		return WildPermissionDescs{Wildcard: true}, nil
 	}
-	return a.Items(), nil
-}
-
-// itemString is neo-go's stackitem.ToString: the bytes of a primitive item
-// as strict UTF-8.
-func itemString(item stackitem.Item) (string, error) {
-	if _, ok := item.(stackitem.Null); ok {
-		return "", fmt.Errorf("%w: null string", ErrInvalidItem)
-	}
-	s, _, err := stackitem.ToString(item)
-	if err != nil {
-		return "", fmt.Errorf("%w: %w", ErrInvalidItem, err)
-	}
-	return s, nil
-}
-
-// hasDups reports whether x has two elements that compare equal.
-func hasDups[S ~[]E, E any](x S, cmp func(a, b E) int) bool {
-	if len(x) < 2 {
-		return false
-	}
-	if len(x) > 2 {
-		x = slices.Clone(x)
-		slices.SortFunc(x, cmp)
-	}
-	for i := 1; i < len(x); i++ {
-		if cmp(x[i-1], x[i]) == 0 {
-			return true
-		}
-	}
-	return false
+	descs, err := decodeList(item, "Trusts", (*PermissionDesc).FromStackItem)
+	return WildPermissionDescs{Value: descs}, err
 }

@@ -118,7 +118,7 @@ func (p *Permission) IsAllowed(h hash.Uint160, m *Manifest, method string) bool 
 			return false
 		}
 	case PermissionGroup:
-		return Groups(m.Groups).Contains(p.Contract.Group)
+		return m.Groups.Contains(p.Contract.Group)
 	default:
 		return false
 	}
@@ -144,35 +144,36 @@ func (d *PermissionDesc) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return err
 	}
-	const uint160HexSize = 2 * hash.Uint160Size
-	switch len(s) {
-	case 2 + uint160HexSize:
-		if s[0] != '0' || s[1] != 'x' {
-			return errors.New("invalid uint160")
-		}
-		s = s[2:]
-		fallthrough
-	case uint160HexSize:
-		u, err := hash.Uint160DecodeStringLE(s)
-		if err != nil {
-			return err
-		}
-		*d = PermissionDesc{Type: PermissionHash, Hash: u}
-		return nil
-	case 2 * keys.CompressedSize:
-		pub, err := keys.NewPublicKeyFromString(s)
-		if err != nil {
-			return err
-		}
-		*d = PermissionDesc{Type: PermissionGroup, Group: pub}
-		return nil
-	case 1:
-		if s == "*" {
-			*d = PermissionDesc{Type: PermissionWildcard}
-			return nil
-		}
+	desc, err := parsePermissionDesc(s)
+	if err == nil {
+		*d = desc
 	}
-	return errors.New("unknown permission")
+	return err
+}
+
+// parsePermissionDesc tells the descriptor kinds apart by length, as neo-go
+// does; its error texts are neo-go's.
+func parsePermissionDesc(s string) (PermissionDesc, error) {
+	const hashDigits = 2 * hash.Uint160Size
+	byHash := func(digits string) (PermissionDesc, error) {
+		u, err := hash.Uint160DecodeStringLE(digits)
+		return PermissionDesc{Type: PermissionHash, Hash: u}, err
+	}
+	switch {
+	case s == "*":
+		return PermissionDesc{Type: PermissionWildcard}, nil
+	case len(s) == hashDigits:
+		return byHash(s)
+	case len(s) == hashDigits+2:
+		if digits, ok := strings.CutPrefix(s, "0x"); ok {
+			return byHash(digits)
+		}
+		return PermissionDesc{}, errors.New("invalid uint160")
+	case len(s) == 2*keys.CompressedSize:
+		pub, err := keys.NewPublicKeyFromString(s)
+		return PermissionDesc{Type: PermissionGroup, Group: pub}, err
+	}
+	return PermissionDesc{}, errors.New("unknown permission")
 }
 
 // ToStackItem returns Null (wildcard), the 20 hash bytes or the 33 key bytes.
@@ -217,13 +218,9 @@ func (d *PermissionDesc) FromStackItem(item stackitem.Item) error {
 func (p *Permission) ToStackItem() stackitem.Item {
 	var methods stackitem.Item = stackitem.Null{}
 	if !p.Methods.IsWildcard() {
-		m := make([]stackitem.Item, len(p.Methods.Value))
-		for i := range p.Methods.Value {
-			m[i] = stackitem.NewByteString([]byte(p.Methods.Value[i]))
-		}
-		methods = stackitem.NewArray(m)
+		methods = encodeList(p.Methods.Value, func(s *string) stackitem.Item { return stringItem(*s) })
 	}
-	return stackitem.NewStruct([]stackitem.Item{p.Contract.ToStackItem(), methods})
+	return structOf(p.Contract.ToStackItem(), methods)
 }
 
 // FromStackItem decodes the form made by ToStackItem.
@@ -239,15 +236,7 @@ func (p *Permission) FromStackItem(item stackitem.Item) error {
 		p.Methods = WildStrings{}
 		return nil
 	}
-	methods, err := arrayItems(str[1], "Methods")
-	if err != nil {
-		return err
-	}
-	p.Methods = WildStrings{Value: make([]string, len(methods))}
-	for i := range methods {
-		if p.Methods.Value[i], err = itemString(methods[i]); err != nil {
-			return err
-		}
-	}
-	return nil
+	methods, err := decodeList(str[1], "Methods", decodeString)
+	p.Methods = WildStrings{Value: methods}
+	return err
 }

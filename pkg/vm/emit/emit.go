@@ -55,6 +55,19 @@ func Int(w *nio.BinWriter, i int64) {
 	pushIntBytes(w, bigint.AppendInt64(buf[:0], i), i < 0)
 }
 
+// IntNeoGo emits i as neo-go's emit.Int does, which differs from Int in
+// one value: 16 is PUSHINT8 16 (neo-go pushes only PUSHM1 and PUSH0..PUSH15
+// with a single opcode), where C# ScriptBuilder.EmitPush writes PUSH16.
+// Scripts that must equal neo-go-built ones byte for byte (neo-bench's
+// transactions) use it; everything else uses Int.
+func IntNeoGo(w *nio.BinWriter, i int64) {
+	if i == 16 {
+		pushIntBytes(w, []byte{16}, false)
+		return
+	}
+	Int(w, i)
+}
+
 // BigInt emits the shortest push of n.
 func BigInt(w *nio.BinWriter, n *big.Int) {
 	if n.IsInt64() {

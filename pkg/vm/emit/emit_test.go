@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -191,6 +192,22 @@ func TestReferenceScripts(t *testing.T) {
 		}
 		if h := hash.Hash160(b); hex.EncodeToString(h[:]) != k.Hash {
 			t.Errorf("CheckSig hash %x", h)
+		}
+	}
+}
+
+// IntNeoGo differs from Int only at 16 (neo-go's PUSHINT8 16).
+func TestIntNeoGo(t *testing.T) {
+	for _, v := range []int64{-129, -1, 0, 15, 16, 17, 127, 128, 1 << 40} {
+		a, b := nio.NewBufBinWriter(), nio.NewBufBinWriter()
+		Int(a, v)
+		IntNeoGo(b, v)
+		want := a.Bytes()
+		if v == 16 {
+			want = []byte{byte(opcode.PUSHINT8), 16}
+		}
+		if !bytes.Equal(b.Bytes(), want) {
+			t.Errorf("%d: %x, want %x", v, b.Bytes(), want)
 		}
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/n3node/n3node/pkg/encoding/dotnetjson"
 )
 
 // StdLib JSON (jsonSerialize / jsonDeserialize), exact to C# JsonSerializer
@@ -85,7 +87,7 @@ func ToJSONLimited(item Item, maxSize int) ([]byte, error) {
 					return nil, err
 				}
 				comma()
-				out = appendJSONString(out, s)
+				out = dotnetjson.AppendString(out, s)
 				out = append(out, ':')
 				needComma = false
 			}
@@ -122,7 +124,7 @@ func ToJSONLimited(item Item, maxSize int) ([]byte, error) {
 				return nil, err
 			}
 			comma()
-			out = appendJSONString(out, s)
+			out = dotnetjson.AppendString(out, s)
 			needComma = true
 		case *Integer:
 			v, ok := x.Int64()
@@ -160,51 +162,6 @@ func jsonString(item Item) ([]byte, error) {
 		return nil, fmt.Errorf("%w: invalid UTF-8", ErrJSON)
 	}
 	return b, nil
-}
-
-const upperHex = "0123456789ABCDEF"
-
-// jsonEscaped marks the printable ASCII characters the default encoder
-// escapes as \uXXXX.
-var jsonEscaped = [128]bool{'"': true, '&': true, '\'': true, '+': true, '<': true, '>': true, '`': true}
-
-// appendJSONString writes s (valid UTF-8) as System.Text.Json's default
-// encoder does.
-func appendJSONString(out []byte, s []byte) []byte {
-	out = append(out, '"')
-	for len(s) > 0 {
-		r, n := rune(s[0]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRune(s)
-		}
-		s = s[n:]
-		switch {
-		case r == '\b':
-			out = append(out, '\\', 'b')
-		case r == '\f':
-			out = append(out, '\\', 'f')
-		case r == '\n':
-			out = append(out, '\\', 'n')
-		case r == '\r':
-			out = append(out, '\\', 'r')
-		case r == '\t':
-			out = append(out, '\\', 't')
-		case r == '\\':
-			out = append(out, '\\', '\\')
-		case r >= 0x20 && r < 0x7f && !jsonEscaped[r]:
-			out = append(out, byte(r))
-		case r >= 0x10000:
-			hi, lo := utf16.EncodeRune(r)
-			out = appendUnicodeEscape(appendUnicodeEscape(out, uint16(hi)), uint16(lo))
-		default:
-			out = appendUnicodeEscape(out, uint16(r))
-		}
-	}
-	return append(out, '"')
-}
-
-func appendUnicodeEscape(out []byte, u uint16) []byte {
-	return append(out, '\\', 'u', upperHex[u>>12], upperHex[u>>8&15], upperHex[u>>4&15], upperHex[u&15])
 }
 
 // appendDotNetInteger writes v (|v| <= 2^53-1) as .NET formats the double

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/n3node/n3node/pkg/encoding/dotnetjson"
 )
 
 // Member is one member of a JSON object.
@@ -360,7 +362,7 @@ func AppendJSON(b []byte, v any) ([]byte, error) {
 	case float64:
 		return appendFloat(b, v)
 	case string:
-		return appendString(b, v), nil
+		return dotnetjson.AppendString(b, v), nil
 	case []any:
 		b = append(b, '[')
 		for i, e := range v {
@@ -378,7 +380,7 @@ func AppendJSON(b []byte, v any) ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendString(b, m.Key)
+			b = dotnetjson.AppendString(b, m.Key)
 			b = append(b, ':')
 			if b, err = AppendJSON(b, m.Value); err != nil {
 				return nil, err
@@ -410,71 +412,4 @@ func appendFloat(b []byte, f float64) ([]byte, error) {
 		}
 	}
 	return b, nil
-}
-
-const hexDigits = "0123456789ABCDEF"
-
-// safeASCII marks the ASCII characters written as they are.
-var safeASCII = func() (t [utf8.RuneSelf]bool) {
-	for c := 0x20; c < 0x7f; c++ {
-		t[c] = true
-	}
-	for _, c := range "\"&'+<>\\`" {
-		t[c] = false
-	}
-	return t
-}()
-
-func appendU4(b []byte, r rune) []byte {
-	return append(b, '\\', 'u', hexDigits[r>>12&0xf], hexDigits[r>>8&0xf], hexDigits[r>>4&0xf], hexDigits[r&0xf])
-}
-
-// appendString writes s quoted with neo-go's (.NET's) escaping.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if safeASCII[c] {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\':
-				b = append(b, '\\', '\\')
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = appendU4(b, rune(c))
-			}
-			i++
-			start = i
-			continue
-		}
-		b = append(b, s[start:i]...)
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = appendU4(b, rune(c))
-		case r < 0x10000:
-			b = appendU4(b, r)
-		default:
-			r1, r2 := utf16.EncodeRune(r)
-			b = appendU4(appendU4(b, r1), r2)
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

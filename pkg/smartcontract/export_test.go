@@ -1,7 +1,0 @@
-package smartcontract
-
-// Test hooks.
-var (
-	AppendPushInt  = appendPushInt
-	AppendPushData = appendPushData
-)
