@@ -61,7 +61,7 @@ func NewExecutor(t testing.TB, bc *core.Blockchain, validator, committee Signer)
 	return e
 }
 
-func (e *Executor) magic() uint32 { return uint32(e.Chain.GetConfig().Magic) }
+func (e *Executor) magic() uint32 { return uint32(e.Chain.Config().Magic) }
 
 // TopBlock returns the last block of the chain.
 func (e *Executor) TopBlock(t testing.TB) *block.Block {
@@ -137,7 +137,7 @@ func (e *Executor) SignTx(t testing.TB, tx *transaction.Transaction, sysFee int6
 	AddNetworkFee(t, e.Chain, tx, signers...)
 	e.AddSystemFee(tx, sysFee)
 	for _, s := range signers {
-		if err := s.SignTx(e.Chain.GetConfig().Magic, tx); err != nil {
+		if err := s.SignTx(e.Chain.Config().Magic, tx); err != nil {
 			t.Fatalf("neotest: signing: %v", err)
 		}
 	}

@@ -138,7 +138,7 @@ func TestMulti(t *testing.T) {
 		t.Fatal("validators and committee share an account")
 	}
 	e := neotest.NewExecutor(t, bc, v, c)
-	if bc.GetConfig().ValidatorsCount != 4 || len(bc.GetCommittee()) != 6 {
+	if bc.Config().ValidatorsCount != 4 || len(bc.GetCommittee()) != 6 {
 		t.Fatal("bad multi chain")
 	}
 	if got := bc.GetCommitteeAddress(); got != e.CommitteeHash {
