@@ -2,7 +2,6 @@ package contractcmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"github.com/n3node/n3node/cmd/n3node/app/console"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract/binding"
-	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 )
 
 // generatorFlags are the flags of the binding generators (neo-go's).
@@ -60,12 +58,8 @@ func generatorConfig(c *cli.Command) (binding.Config, error) {
 		}
 		cfg.Hash = h
 	}
-	raw, err := os.ReadFile(c.String("manifest"))
+	m, err := readManifestFile(c.String("manifest"))
 	if err != nil {
-		return cfg, fmt.Errorf("can't read contract manifest: %w", err)
-	}
-	m := new(manifest.Manifest)
-	if err := json.Unmarshal(raw, m); err != nil {
 		return cfg, fmt.Errorf("can't read contract manifest: %w", err)
 	}
 	if err := m.IsValid(cfg.Hash, true); err != nil {

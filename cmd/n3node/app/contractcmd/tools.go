@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -177,6 +178,19 @@ func yamlScalar(s string) string {
 	return "\"" + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + "\""
 }
 
+// readManifestFile reads a manifest file (unchecked).
+func readManifestFile(path string) (*manifest.Manifest, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	m := new(manifest.Manifest)
+	if err := json.Unmarshal(raw, m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 func readNEF(path string) (*nef.File, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -201,12 +215,11 @@ func calcHash(_ context.Context, c *cli.Command) error {
 	if err != nil {
 		return fmt.Errorf("can't unmarshal .nef file: %w", err)
 	}
-	mraw, err := os.ReadFile(c.String("manifest"))
+	m, err := readManifestFile(c.String("manifest"))
 	if err != nil {
-		return fmt.Errorf("failed to read manifest file: %w", err)
-	}
-	m := new(manifest.Manifest)
-	if err := json.Unmarshal(mraw, m); err != nil {
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			return fmt.Errorf("failed to read manifest file: %w", err)
+		}
 		return fmt.Errorf("failed to restore manifest file: %w", err)
 	}
 	fmt.Fprintln(console.Stdout(c), "Contract hash:", smartcontract.GetContractHash(sender, f.Checksum, m.Name).StringLE())
@@ -261,12 +274,8 @@ func manifestAddGroup(_ context.Context, c *cli.Command) error {
 		return fmt.Errorf("can't read NEF file: %w", err)
 	}
 	mPath := c.String("manifest")
-	mraw, err := os.ReadFile(mPath)
+	m, err := readManifestFile(mPath)
 	if err != nil {
-		return fmt.Errorf("can't read contract manifest: %w", err)
-	}
-	m := new(manifest.Manifest)
-	if err := json.Unmarshal(mraw, m); err != nil {
 		return fmt.Errorf("can't read contract manifest: %w", err)
 	}
 	if err := m.IsValid(hash.Uint160{}, true); err != nil {
