@@ -95,11 +95,11 @@ func toHash160Literal(f *fn, ce *ast.CallExpr) bool {
 // function value.
 func (g *gen) call(n *ast.CallExpr) {
 	var (
-		f                            *fn
-		varName                      string
-		builtin, funcVar, literal    bool
-		nargs                        = len(n.Args)
-		selector                     ast.Expr
+		f                         *fn
+		varName                   string
+		builtin, funcVar, literal bool
+		nargs                     = len(n.Args)
+		selector                  ast.Expr
 	)
 	switch fun := n.Fun.(type) {
 	case *ast.Ident:

@@ -1,9 +1,20 @@
 package compiler
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
+)
+
+// Errors of contract methods (the manifest cannot describe them).
+var (
+	// ErrMissingExportedParamName: an exported function has an unnamed or
+	// blank parameter.
+	ErrMissingExportedParamName = errors.New("exported method is not allowed to have unnamed parameter")
+	// ErrInvalidExportedRetCount: an exported function returns more than
+	// one value.
+	ErrInvalidExportedRetCount = errors.New("exported method is not allowed to have more than one return value")
 )
 
 // checkSubset rejects constructs the code generator does not support,
@@ -14,6 +25,21 @@ func checkSubset(p *program) error {
 	fail := func(n ast.Node, what string) {
 		if err == nil {
 			err = fmt.Errorf("%s: %s is not supported", p.where(n), what)
+		}
+	}
+	checkExported := func(n *ast.FuncDecl, _ func(ast.Node, string)) {
+		for i, f := range n.Type.Params.List {
+			if len(f.Names) == 0 && err == nil {
+				err = fmt.Errorf("%s: %w: %s", p.where(f), ErrMissingExportedParamName, n.Name.Name)
+			}
+			for _, id := range f.Names {
+				if id.Name == "_" && err == nil {
+					err = fmt.Errorf("%s: %w: %s/%d", p.where(id), ErrMissingExportedParamName, n.Name.Name, i)
+				}
+			}
+		}
+		if k := n.Type.Results.NumFields(); k > 1 && err == nil {
+			err = fmt.Errorf("%s: %w: %s/%d return values", p.where(n), ErrInvalidExportedRetCount, n.Name.Name, k)
 		}
 	}
 	for _, pkg := range p.order {
@@ -27,6 +53,9 @@ func checkSubset(p *program) error {
 				}
 				switch n := n.(type) {
 				case *ast.FuncDecl:
+					if pkg == p.main && n.Name.IsExported() && n.Recv == nil {
+						checkExported(n, fail)
+					}
 					if n.Type.TypeParams != nil {
 						fail(n, "generic function "+n.Name.Name)
 					}

@@ -29,9 +29,23 @@ type Options struct {
 	NoPermissionsCheck bool
 }
 
+// ErrInternal wraps a failure of the compiler itself (a construct it did
+// not expect reached a pass): a bug to report, not a problem of the
+// contract.
+var ErrInternal = errors.New("internal compiler error")
+
 // Compile compiles the contract in path (a package directory or a single
 // .go file) and returns its NEF, manifest and debug information.
-func Compile(path string, o Options) (*nef.File, *manifest.Manifest, *DebugInfo, error) {
+func Compile(path string, o Options) (f *nef.File, m *manifest.Manifest, di *DebugInfo, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, m, di, err = nil, nil, nil, fmt.Errorf("%w: %v", ErrInternal, r)
+		}
+	}()
+	return compile(path, o)
+}
+
+func compile(path string, o Options) (*nef.File, *manifest.Manifest, *DebugInfo, error) {
 	prog, err := load(path)
 	if err != nil {
 		return nil, nil, nil, err

@@ -6,9 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -16,16 +18,32 @@ var update = flag.Bool("update", false, "rewrite testdata/expected from neo-go's
 
 const corpusDir = "testdata/corpus"
 
+var interopOnce sync.Once
+
+// ensureInterop downloads the corpus module's requirements (neo-go's
+// interop module) into the module cache once, so that loading the
+// contracts does not depend on what the cache happens to hold.
+func ensureInterop(t testing.TB) {
+	interopOnce.Do(func() {
+		cmd := exec.Command("go", "mod", "download")
+		cmd.Dir = corpusDir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Logf("go mod download in %s: %v: %s", corpusDir, err, out)
+		}
+	})
+}
+
 // corpusCases lists the corpus contracts (directories under corpusDir).
 func corpusCases(t *testing.T) []string {
 	t.Helper()
+	ensureInterop(t)
 	entries, err := os.ReadDir(corpusDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var names []string
 	for _, e := range entries {
-		if e.IsDir() && e.Name() != "lib" {
+		if e.IsDir() && e.Name() != "lib" && e.Name() != "rejects" {
 			names = append(names, e.Name())
 		}
 	}
@@ -223,4 +241,37 @@ func knownDiffs(t *testing.T) map[string]bool {
 		}
 	}
 	return m
+}
+
+// TestRejects compiles the contracts under testdata/corpus/rejects, each
+// using something the compiler does not support, and checks the error
+// names the file, line, column and construct (the "// want:" comment).
+func TestRejects(t *testing.T) {
+	ensureInterop(t)
+	base := filepath.Join(corpusDir, "rejects")
+	entries, err := os.ReadDir(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Run(e.Name(), func(t *testing.T) {
+			dir := filepath.Join(base, e.Name())
+			src, err := os.ReadFile(filepath.Join(dir, "main.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, _, _ := strings.Cut(string(src), "\n")
+			want, ok := strings.CutPrefix(first, "// want: ")
+			if !ok {
+				t.Fatal("no // want: line")
+			}
+			_, _, _, err = Compile(dir, Options{Config: Config{Name: "x"}})
+			if err == nil {
+				t.Fatal("compiled")
+			}
+			if !strings.Contains(err.Error(), want) {
+				t.Fatalf("error %q does not contain %q", err, want)
+			}
+		})
+	}
 }

@@ -48,7 +48,7 @@ type MethodDebugInfo struct {
 	IsExported bool `json:"-"`
 	IsFunction bool `json:"-"`
 	// Range is the method's first and last byte in the script.
-	Range Range        `json:"range"`
+	Range      Range        `json:"range"`
 	Parameters []debugParam `json:"params"`
 	ReturnType string       `json:"return"`
 	// ReturnSC is the manifest return type.

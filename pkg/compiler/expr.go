@@ -363,61 +363,39 @@ var invertedJump = map[opcode.Opcode]opcode.Opcode{
 	opcode.JMPGEL: opcode.JMPLTL, opcode.JMPLTL: opcode.JMPGEL,
 }
 
+// tokenOps maps operators (and their assignment forms) to opcodes; + on
+// strings and the comparisons for equality are decided in token.
+var tokenOps = map[token.Token]opcode.Opcode{
+	token.ADD: opcode.ADD, token.ADD_ASSIGN: opcode.ADD,
+	token.SUB: opcode.SUB, token.SUB_ASSIGN: opcode.SUB,
+	token.MUL: opcode.MUL, token.MUL_ASSIGN: opcode.MUL,
+	token.QUO: opcode.DIV, token.QUO_ASSIGN: opcode.DIV,
+	token.REM: opcode.MOD, token.REM_ASSIGN: opcode.MOD,
+	token.AND: opcode.AND, token.AND_ASSIGN: opcode.AND,
+	token.OR: opcode.OR, token.OR_ASSIGN: opcode.OR,
+	token.SHL: opcode.SHL, token.SHL_ASSIGN: opcode.SHL,
+	token.SHR: opcode.SHR, token.SHR_ASSIGN: opcode.SHR,
+	token.XOR: opcode.XOR,
+	token.LSS: opcode.LT, token.LEQ: opcode.LE, token.GTR: opcode.GT, token.GEQ: opcode.GE,
+	token.EQL: opcode.EQUAL, token.NEQ: opcode.NOTEQUAL,
+	token.INC: opcode.INC, token.DEC: opcode.DEC, token.NOT: opcode.NOT,
+}
+
 // token emits the opcode of a binary, assignment or inc/dec operator; t is
 // the operand type (strings concatenate, numbers compare numerically).
 func (g *gen) token(n ast.Node, tok token.Token, t types.Type) {
-	var op opcode.Opcode
-	switch tok {
-	case token.ADD, token.ADD_ASSIGN:
-		op = opcode.ADD
-		if isString(t) {
-			op = opcode.CAT
-		}
-	case token.SUB, token.SUB_ASSIGN:
-		op = opcode.SUB
-	case token.MUL, token.MUL_ASSIGN:
-		op = opcode.MUL
-	case token.QUO, token.QUO_ASSIGN:
-		op = opcode.DIV
-	case token.REM, token.REM_ASSIGN:
-		op = opcode.MOD
-	case token.LSS:
-		op = opcode.LT
-	case token.LEQ:
-		op = opcode.LE
-	case token.GTR:
-		op = opcode.GT
-	case token.GEQ:
-		op = opcode.GE
-	case token.EQL:
-		op = opcode.EQUAL
-		if isNumber(t) {
-			op = opcode.NUMEQUAL
-		}
-	case token.NEQ:
-		op = opcode.NOTEQUAL
-		if isNumber(t) {
-			op = opcode.NUMNOTEQUAL
-		}
-	case token.INC:
-		op = opcode.INC
-	case token.DEC:
-		op = opcode.DEC
-	case token.NOT:
-		op = opcode.NOT
-	case token.AND, token.AND_ASSIGN:
-		op = opcode.AND
-	case token.OR, token.OR_ASSIGN:
-		op = opcode.OR
-	case token.SHL, token.SHL_ASSIGN:
-		op = opcode.SHL
-	case token.SHR, token.SHR_ASSIGN:
-		op = opcode.SHR
-	case token.XOR:
-		op = opcode.XOR
-	default:
+	op, ok := tokenOps[tok]
+	if !ok {
 		g.errorf(n, "compiler could not convert token: %s", tok)
 		return
+	}
+	switch {
+	case op == opcode.ADD && isString(t):
+		op = opcode.CAT
+	case op == opcode.EQUAL && isNumber(t):
+		op = opcode.NUMEQUAL
+	case op == opcode.NOTEQUAL && isNumber(t):
+		op = opcode.NUMNOTEQUAL
 	}
 	g.a.op(op)
 }

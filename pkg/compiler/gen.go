@@ -76,10 +76,10 @@ type gen struct {
 	globalInlineLocals  int
 	exceptionSlot       int
 
-	events  map[string][]emittedEvent
-	invoked map[hash.Uint160][]string
+	events       map[string][]emittedEvent
+	invoked      map[hash.Uint160][]string
 	invokedOrder []hash.Uint160
-	tokens  []nef.MethodToken
+	tokens       []nef.MethodToken
 }
 
 func newGen(p *program, o *Options) *gen {
@@ -274,9 +274,8 @@ func (g *gen) emitInit() bool {
 		g.a.instr(opcode.INITSSLOT, byte(nVars))
 	}
 	initAt := g.a.pos()
-	initLocals := 0
-	g.a.initSlot(&initLocals, 0, "init")
-	prevLocals := -1
+	inits := sharedFrame{name: "init", prev: -1}
+	g.a.initSlot(&inits.locals, 0, "init")
 	for _, pkg := range g.p.order {
 		if nVars+nConsts > 0 || blankCall {
 			for _, file := range pkg.Syntax {
@@ -295,18 +294,13 @@ func (g *gen) emitInit() bool {
 				if !ok || !isInitFunc(fd) {
 					continue
 				}
-				g.clearLocals(prevLocals)
-				f := newFn("init", fd, pkg, g.a.newLabel())
-				f.file = file
-				g.body(f, false)
-				g.initVars = append(g.initVars, f.vars...)
-				prevLocals = f.nlocals
-				initLocals = max(initLocals, f.nlocals)
+				g.sharedBody(&inits, fd, pkg, file)
 			}
 		}
 		g.cur = nil
 	}
-	initLocals = max(initLocals, g.globalInlineLocals)
+	inits.locals = max(inits.locals, g.globalInlineLocals)
+	g.initVars = inits.vars
 	if g.a.pos() == initAt+3 {
 		g.a.truncate(initAt)
 	} else {
@@ -335,26 +329,39 @@ func (g *gen) clearLocals(n int) {
 // emitDeploy emits _deploy: every package's _deploy functions in one frame
 // with the two arguments (data, isUpdate).
 func (g *gen) emitDeploy() {
-	locals := 0
-	g.a.initSlot(&locals, 2, "_deploy")
-	prev := -1
+	deploys := sharedFrame{name: "_deploy", prev: -1}
+	g.a.initSlot(&deploys.locals, 2, "_deploy")
 	g.forEachFile(func(pkg *packages.Package, file *ast.File) {
 		for _, d := range file.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || !isDeployFunc(fd) {
-				continue
+			if fd, ok := d.(*ast.FuncDecl); ok && isDeployFunc(fd) {
+				g.sharedBody(&deploys, fd, pkg, file)
 			}
-			g.clearLocals(prev)
-			f := newFn("_deploy", fd, pkg, g.a.newLabel())
-			f.file = file
-			g.body(f, false)
-			g.deployVar = append(g.deployVar, f.vars...)
-			prev = f.nlocals
-			locals = max(locals, f.nlocals)
 		}
 	})
+	g.deployVar = deploys.vars
 	g.deployEnd = g.a.pos()
 	g.a.op(opcode.RET)
+}
+
+// sharedFrame is the one frame all init (or all _deploy) functions of the
+// program run in, one after another.
+type sharedFrame struct {
+	name   string
+	locals int // the largest frame needed
+	prev   int // locals of the previous function, -1 before the first
+	vars   []string
+}
+
+// sharedBody emits one init or _deploy function into its shared frame,
+// first resetting the locals the previous one used.
+func (g *gen) sharedBody(s *sharedFrame, fd *ast.FuncDecl, pkg *packages.Package, file *ast.File) {
+	g.clearLocals(s.prev)
+	f := newFn(s.name, fd, pkg, g.a.newLabel())
+	f.file = file
+	g.body(f, false)
+	s.vars = append(s.vars, f.vars...)
+	s.prev = f.nlocals
+	s.locals = max(s.locals, f.nlocals)
 }
 
 // function emits a declared function (or a literal) at its label, then the

@@ -103,14 +103,18 @@ func load(path string) (*program, error) {
 			prog.info.Selections[k] = v
 		}
 	}
-	// Documents are numbered in the order the files entered the file set,
-	// as neo-go numbers them.
-	fset.Iterate(func(f *token.File) bool {
-		name := f.Name()
-		prog.docIdx[name] = len(prog.docs)
-		prog.docs = append(prog.docs, name)
-		return true
-	})
+	// Documents are numbered in initialisation order, file by file. neo-go
+	// numbers them in the order the loader happened to parse them, which
+	// varies from run to run; ours is stable.
+	for _, p := range prog.order {
+		for _, f := range p.Syntax {
+			name := fset.File(f.Pos()).Name()
+			if _, dup := prog.docIdx[name]; !dup {
+				prog.docIdx[name] = len(prog.docs)
+				prog.docs = append(prog.docs, name)
+			}
+		}
+	}
 	return prog, nil
 }
 

@@ -117,7 +117,7 @@ func TestNeoGoModuleContracts(t *testing.T) {
 			switch {
 			case theirErr != nil && ourErr != nil:
 				bothReject++
-				t.Logf("both reject: ours: %v", ourErr)
+				t.Logf("both reject: ours: %v; neo-go: %s", ourErr, theirErr.(*exec.ExitError).Stderr)
 			case theirErr != nil:
 				differ++
 				t.Errorf("neo-go rejects (%s), we accept", theirErr.(*exec.ExitError).Stderr)
@@ -169,7 +169,11 @@ func theirsFlags(t *testing.T, bin, path, cfgPath string, loose bool) (outputs, 
 	if err != nil {
 		return o, err
 	}
-	o.debug, err = normaliseDebug(raw, filepath.Dir(path))
+	root := path
+	if strings.HasSuffix(path, ".go") {
+		root = filepath.Dir(path)
+	}
+	o.debug, err = normaliseDebug(raw, root)
 	return o, err
 }
 

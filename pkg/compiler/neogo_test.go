@@ -26,26 +26,7 @@ func neoGoBinary(t *testing.T) string {
 // theirs compiles dir with neo-go's `contract compile`.
 func theirs(t *testing.T, bin, dir, cfgPath string) (outputs, error) {
 	t.Helper()
-	tmp := t.TempDir()
-	nefPath, manPath, dbgPath := filepath.Join(tmp, "out.nef"), filepath.Join(tmp, "out.manifest.json"), filepath.Join(tmp, "out.debug.json")
-	cmd := exec.Command(bin, "contract", "compile", "-i", dir, "-o", nefPath, "-m", manPath, "-c", cfgPath, "-d", dbgPath)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return outputs{}, &exec.ExitError{Stderr: out}
-	}
-	var o outputs
-	var err error
-	if o.nef, err = os.ReadFile(nefPath); err != nil {
-		return o, err
-	}
-	if o.manifest, err = os.ReadFile(manPath); err != nil {
-		return o, err
-	}
-	raw, err := os.ReadFile(dbgPath)
-	if err != nil {
-		return o, err
-	}
-	o.debug, err = normaliseDebug(raw, dir)
-	return o, err
+	return theirsFlags(t, bin, dir, cfgPath, false)
 }
 
 // TestNeoGoCorpus compiles the corpus with both compilers; with -update it

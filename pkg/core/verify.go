@@ -256,6 +256,10 @@ func (bc *Blockchain) verifyTxAttributes(v *view, t *transaction.Transaction, is
 			if t.Sender() == nativenames.NotaryHash && len(t.Signers) != 2 {
 				return fmt.Errorf("%w: NotaryAssisted attribute was found, Notary native contract is the sender, transaction should have 2 signers (got %d)", ErrInvalidAttribute, len(t.Signers))
 			}
+		default:
+			if attr.Type.IsReserved() && !bc.cfg.ReservedAttributes {
+				return fmt.Errorf("%w: attribute of reserved type was found, but ReservedAttributes are disabled", ErrInvalidAttribute)
+			}
 		}
 	}
 	return nil
@@ -423,7 +427,9 @@ func (bc *Blockchain) VerifyTx(t *transaction.Transaction) error {
 	return poolErr(mp.Add(t, bc))
 }
 
-// PoolTx verifies t and adds it to the node's memory pool.
+// PoolTx verifies t and adds it to the node's memory pool. Pooling
+// functions refuse every transaction with ErrWritesPaused while the
+// database refuses writes.
 func (bc *Blockchain) PoolTx(t *transaction.Transaction) error {
 	return bc.PoolTxTo(t, bc.pool)
 }
@@ -431,6 +437,9 @@ func (bc *Blockchain) PoolTx(t *transaction.Transaction) error {
 // PoolTxTo verifies t and adds it to mp (e.g. a consensus round's own
 // pool).
 func (bc *Blockchain) PoolTxTo(t *transaction.Transaction, mp *mempool.Pool) error {
+	if err := bc.checkWrites(); err != nil {
+		return err
+	}
 	return poolErr(mp.VerifyAndAdd(t, bc, func(t *transaction.Transaction) error {
 		return bc.verifyOffChain(t, false)
 	}, nil))
@@ -477,6 +486,9 @@ func (bc *Blockchain) VerifyProposedTransactions(txs []*transaction.Transaction)
 // (notary requests: isPartial relaxes the first witness and the validity
 // window) with data attached; verify, if given, checks the data first.
 func (bc *Blockchain) PoolTxWithData(t *transaction.Transaction, data any, mp *mempool.Pool, feer mempool.Feer, verify func(*transaction.Transaction, any) error) error {
+	if err := bc.checkWrites(); err != nil {
+		return err
+	}
 	if verify != nil {
 		if err := verify(t, data); err != nil {
 			return fmt.Errorf("data verification failed: %w", err)

@@ -3,13 +3,16 @@ package metrics
 import (
 	"time"
 
+	"github.com/n3node/n3node/pkg/core/storage"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
 
-// Namespace prefixes every metric of the node. The names after it follow
+// Namespace prefixes n3node's own metrics. The names after it follow
 // neo-go's (neogo_block_height is n3node_block_height) where neo-go has
-// the metric.
+// the metric; the neo-go names themselves are exported too
+// (NeoGoNamespace).
 const Namespace = "n3node"
 
 // Source is what Node reads at scrape time. Methods must be safe for
@@ -30,6 +33,26 @@ type Source interface {
 	PersistStats() (keys, persists int64, velocity int)
 	// PendingKeys is the number of changed keys not yet on disk.
 	PendingKeys() int
+	// WritesPaused is nil while the database takes writes, else the error
+	// of the write it refused (the node then refuses blocks and
+	// transactions until a retry succeeds).
+	WritesPaused() error
+
+	// For the neo-go-named metrics (NeoGoNamespace):
+	// PersistedHeight is the highest block fully written to disk.
+	PersistedHeight() uint32
+	// KnownAddresses is the number of peer addresses known but not
+	// connected.
+	KnownAddresses() int
+	// NotaryPoolSize is the number of pooled notary requests (0 without
+	// P2PSigExtensions).
+	NotaryPoolSize() int
+	// VerifiedStateHeight is the height of the latest validated state root.
+	VerifiedStateHeight() uint32
+	// WSClients is the number of WebSocket RPC clients.
+	WSClients() int
+	// Identity is the node's version and P2P server id.
+	Identity() (version string, serverID uint32)
 }
 
 // NewRegistry returns a registry with the Go runtime and process
@@ -48,11 +71,14 @@ type Node struct {
 
 	blockHeight, headerHeight, mempool, peers, queue *prometheus.Desc
 	persistedKeys, persists, velocity, pending       *prometheus.Desc
+	writesPaused                                     *prometheus.Desc
 
 	blockTime *prometheus.HistogramVec
 	blockTxs  prometheus.Histogram
 	rpcCalls  *prometheus.CounterVec
 	rpcTime   *prometheus.HistogramVec
+
+	neogo *neoGo
 }
 
 func desc(name, help string) *prometheus.Desc {
@@ -73,6 +99,9 @@ func NewNode(reg prometheus.Registerer, src Source) *Node {
 		persists:      desc("persists_total", "Writes of the in-memory layer to the disk store"),
 		velocity:      desc("estimated_persist_velocity", "Estimated keys per write the disk store sustains"),
 		pending:       desc("pending_keys", "Changed keys held in memory, not yet on disk"),
+		writesPaused: prometheus.NewDesc(prometheus.BuildFQName(Namespace, "", "db_writes_paused"),
+			"1 while the database refuses writes and the node refuses blocks and transactions; reason: disk_full, write_error (none when 0)",
+			[]string{"reason"}, nil),
 		blockTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Namespace: Namespace,
 			Name:      "block_add_seconds",
@@ -98,13 +127,14 @@ func NewNode(reg prometheus.Registerer, src Source) *Node {
 		}, []string{"method"}),
 	}
 	reg.MustRegister(n, n.blockTime, n.blockTxs, n.rpcCalls, n.rpcTime)
+	n.neogo = newNeoGo(reg, src)
 	return n
 }
 
 // Describe implements prometheus.Collector (the scrape-time gauges).
 func (n *Node) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{n.blockHeight, n.headerHeight, n.mempool, n.peers, n.queue,
-		n.persistedKeys, n.persists, n.velocity, n.pending} {
+		n.persistedKeys, n.persists, n.velocity, n.pending, n.writesPaused} {
 		ch <- d
 	}
 }
@@ -124,6 +154,14 @@ func (n *Node) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(n.persists, prometheus.CounterValue, float64(persists))
 	gauge(n.velocity, float64(velocity))
 	gauge(n.pending, float64(n.src.PendingKeys()))
+	paused, reason := 0.0, "none"
+	if err := n.src.WritesPaused(); err != nil {
+		paused, reason = 1, "write_error"
+		if storage.IsDiskFull(err) {
+			reason = "disk_full"
+		}
+	}
+	ch <- prometheus.MustNewConstMetric(n.writesPaused, prometheus.GaugeValue, paused, reason)
 }
 
 // ObserveBlock records a block added to the chain: where it came from, how
@@ -147,4 +185,5 @@ func (n *Node) ObserveRPC(method string, d time.Duration, ok bool) {
 	}
 	n.rpcCalls.WithLabelValues(method, res).Inc()
 	n.rpcTime.WithLabelValues(method).Observe(d.Seconds())
+	n.neogo.observeRPC(method, d)
 }

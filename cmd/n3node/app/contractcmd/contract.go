@@ -32,8 +32,9 @@ func Command() *cli.Command {
 	}
 	return &cli.Command{
 		Name:  "contract",
-		Usage: "contract tools (init, inspect, calc-hash, manifest, bindings) and deployment and invocation through any N3 node's RPC",
+		Usage: "compile Go contracts, contract tools (init, inspect, calc-hash, manifest, bindings); deploy and invoke smart contracts through any N3 node's RPC",
 		Commands: append([]*cli.Command{
+			compileCommand(),
 			{
 				Name:      "deploy",
 				Usage:     "deploy a contract (.nef and manifest)",

@@ -1,7 +1,7 @@
 package arith
 
 func Calc(a, b int) int {
-	x := a + b*3 - (a / 2) % 5
+	x := a + b*3 - (a/2)%5
 	x += 4
 	x -= b
 	x *= 2
@@ -9,7 +9,7 @@ func Calc(a, b int) int {
 	x %= 1000
 	y := -a
 	z := ^b
-	w := a & b | a ^ b
+	w := a&b | a ^ b
 	s := a << 2 >> 1
 	x++
 	y--

@@ -9,12 +9,12 @@ const (
 )
 
 const (
-	Str       = "hello"
-	Flag      = true
-	Huge      = 1 << 62
-	Neg       = -300
-	Mid int16 = 1000
-	Mask      = 0xff
+	Str        = "hello"
+	Flag       = true
+	Huge       = 1 << 62
+	Neg        = -300
+	Mid  int16 = 1000
+	Mask       = 0xff
 )
 
 func Get(k Kind) int {
