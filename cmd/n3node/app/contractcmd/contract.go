@@ -32,8 +32,8 @@ func Command() *cli.Command {
 	}
 	return &cli.Command{
 		Name:  "contract",
-		Usage: "compile Go contracts; deploy and invoke smart contracts through any N3 node's RPC",
-		Commands: []*cli.Command{
+		Usage: "compile Go contracts, contract tools (init, inspect, calc-hash, manifest, bindings); deploy and invoke smart contracts through any N3 node's RPC",
+		Commands: append([]*cli.Command{
 			compileCommand(),
 			{
 				Name:      "deploy",
@@ -86,7 +86,7 @@ func Command() *cli.Command {
 				}, txsend.RPCFlags()...),
 				Action: testInvokeScript,
 			},
-		},
+		}, append(toolCommands(), generateCommands()...)...),
 	}
 }
 
