@@ -8,6 +8,7 @@ import (
 	fakeblock "github.com/n3node/n3node/pkg/internal/neogotext/block"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
+	"github.com/n3node/n3node/pkg/vm/opcode"
 )
 
 // NeoGoDiff exposes the decoders and script builders that the
@@ -38,4 +39,19 @@ var NeoGoDiff = struct {
 	EOFText:           neogotext.EOFText,
 	DecodeTransaction: decodeTransaction,
 	DecodeFakeHeader:  fakeblock.DecodeFakeHeader,
+}
+
+// functionInvocationScript is the script invokefunction runs for a
+// contract, a method and its arguments (an array parameter, or none): the
+// callArgs reader's packed arguments, then the call.
+func functionInvocationScript(contract hash.Uint160, method string, args *neorpc.Param) ([]byte, error) {
+	packed := []byte{byte(opcode.NEWARRAY0)}
+	if args != nil {
+		v, err := callArgs().read(nil, args, nil)
+		if err != nil {
+			return nil, err
+		}
+		packed = v.([]byte)
+	}
+	return appendContractCall(packed, contract, method)
 }
