@@ -183,17 +183,10 @@ func skipValue(b []byte, i int, depth int) int {
 			if j < 0 {
 				return -1
 			}
-			j = skipWS(b, j)
-			if j >= len(b) {
-				return -1
+			var end bool
+			if j, end = nextElem(b, j, '}'); end {
+				return j
 			}
-			if b[j] == '}' {
-				return j + 1
-			}
-			if b[j] != ',' {
-				return -1
-			}
-			j = skipWS(b, j+1)
 		}
 	case '[':
 		if depth >= maxFastDepth {
@@ -208,17 +201,10 @@ func skipValue(b []byte, i int, depth int) int {
 			if j < 0 {
 				return -1
 			}
-			j = skipWS(b, j)
-			if j >= len(b) {
-				return -1
+			var end bool
+			if j, end = nextElem(b, j, ']'); end {
+				return j
 			}
-			if b[j] == ']' {
-				return j + 1
-			}
-			if b[j] != ',' {
-				return -1
-			}
-			j = skipWS(b, j+1)
 		}
 	case 't':
 		if hasLiteral(b, i, "true") {
@@ -238,6 +224,22 @@ func skipValue(b []byte, i int, depth int) int {
 		}
 	}
 	return -1
+}
+
+// nextElem reads past what follows an object member or array element
+// ending at j: at closer it returns the index after it and end; after a
+// comma, the start of the next element and not end; otherwise -1 and end.
+func nextElem(b []byte, j int, closer byte) (int, bool) {
+	j = skipWS(b, j)
+	switch {
+	case j >= len(b):
+		return -1, true
+	case b[j] == closer:
+		return j + 1, true
+	case b[j] != ',':
+		return -1, true
+	}
+	return skipWS(b, j+1), false
 }
 
 // endOfScalar checks that a literal or number ending at j is followed by a

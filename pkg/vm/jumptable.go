@@ -83,7 +83,7 @@ var handlers = map[opcode.Opcode]handler{
 	opcode.SIGN: opSign, opcode.ABS: opUnaryInt, opcode.NEGATE: opUnaryInt, opcode.INC: opUnaryInt,
 	opcode.DEC: opUnaryInt, opcode.ADD: opBinaryInt, opcode.SUB: opBinaryInt, opcode.MUL: opBinaryInt,
 	opcode.DIV: opBinaryInt, opcode.MOD: opBinaryInt, opcode.POW: opPow, opcode.SQRT: opUnaryInt,
-	opcode.MODMUL: opModMul, opcode.MODPOW: opModPow, opcode.SHL: opShift, opcode.SHR: opShift,
+	opcode.MODMUL: opModArith, opcode.MODPOW: opModArith, opcode.SHL: opShift, opcode.SHR: opShift,
 	opcode.NOT: opNot, opcode.BOOLAND: opBoolAndOr, opcode.BOOLOR: opBoolAndOr, opcode.NZ: opNz,
 	opcode.NUMEQUAL: opNumEqual, opcode.NUMNOTEQUAL: opNumEqual,
 	opcode.LT: opCompare, opcode.LE: opCompare, opcode.GT: opCompare, opcode.GE: opCompare,

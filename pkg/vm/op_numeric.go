@@ -113,33 +113,14 @@ func opPow(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	return nil
 }
 
-func opModMul(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
+// opModArith is MODMUL (x1 * x2 mod m) and MODPOW (x ^ e mod m): three
+// integers popped, the modulus first.
+func opModArith(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	m, err := ctx.estack.popInteger()
 	if err != nil {
 		return err
 	}
-	x2, err := ctx.estack.popInteger()
-	if err != nil {
-		return err
-	}
-	x1, err := ctx.estack.popInteger()
-	if err != nil {
-		return err
-	}
-	r, err := intModMul(x1, x2, m, &v.alloc)
-	if err != nil {
-		return err
-	}
-	ctx.estack.pushPrimitive(r)
-	return nil
-}
-
-func opModPow(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	m, err := ctx.estack.popInteger()
-	if err != nil {
-		return err
-	}
-	e, err := ctx.estack.popInteger()
+	y, err := ctx.estack.popInteger()
 	if err != nil {
 		return err
 	}
@@ -147,7 +128,12 @@ func opModPow(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	if err != nil {
 		return err
 	}
-	r, err := intModPow(x, e, m, &v.alloc)
+	var r stackitem.Item
+	if op == opcode.MODMUL {
+		r, err = intModMul(x, y, m, &v.alloc)
+	} else {
+		r, err = intModPow(x, y, m, &v.alloc)
+	}
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/state"
+	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
@@ -127,26 +128,33 @@ func (l *Ledger) getBlock(ic *interop.Context, args []stackitem.Item) (stackitem
 	return state.BlockToStackItem(hdr, len(txs)), nil
 }
 
-func (l *Ledger) getTransaction(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	h, err := ToUint256(args[0])
+// traceableTx reads the transaction whose hash is arg; found is false if
+// the ledger does not have it or its block is not traceable any more. err
+// is only for an argument that is not a hash.
+func (l *Ledger) traceableTx(ic *interop.Context, arg stackitem.Item) (tx *transaction.Transaction, height uint32, st vmstate.State, found bool, err error) {
+	h, err := ToUint256(arg)
 	if err != nil {
-		return nil, err
+		return nil, 0, 0, false, err
 	}
-	tx, height, _, err := ic.DAO.GetTransaction(h)
+	tx, height, st, err = ic.DAO.GetTransaction(h)
 	if err != nil || !l.isTraceableBlock(ic, height) {
-		return stackitem.Null{}, nil
+		return nil, 0, 0, false, nil
+	}
+	return tx, height, st, true, nil
+}
+
+func (l *Ledger) getTransaction(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
+	tx, _, _, found, err := l.traceableTx(ic, args[0])
+	if !found {
+		return stackitem.Null{}, err
 	}
 	return state.TransactionToStackItem(tx), nil
 }
 
 func (l *Ledger) getTransactionHeight(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	h, err := ToUint256(args[0])
-	if err != nil {
-		return nil, err
-	}
-	_, height, _, err := ic.DAO.GetTransaction(h)
-	if err != nil || !l.isTraceableBlock(ic, height) {
-		return stackitem.NewInt(-1), nil
+	_, height, _, found, err := l.traceableTx(ic, args[0])
+	if !found {
+		return stackitem.NewInt(-1), err
 	}
 	return stackitem.NewInt(int64(height)), nil
 }
@@ -178,25 +186,17 @@ func (l *Ledger) getTransactionFromBlock(ic *interop.Context, args []stackitem.I
 }
 
 func (l *Ledger) getTransactionSigners(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	h, err := ToUint256(args[0])
-	if err != nil {
-		return nil, err
-	}
-	tx, height, _, err := ic.DAO.GetTransaction(h)
-	if err != nil || !l.isTraceableBlock(ic, height) {
-		return stackitem.Null{}, nil
+	tx, _, _, found, err := l.traceableTx(ic, args[0])
+	if !found {
+		return stackitem.Null{}, err
 	}
 	return state.SignersToStackItem(tx.Signers), nil
 }
 
 func (l *Ledger) getTransactionVMState(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	h, err := ToUint256(args[0])
-	if err != nil {
-		return nil, err
+	_, _, st, found, err := l.traceableTx(ic, args[0])
+	if !found {
+		return stackitem.NewInt(int64(vmstate.None)), err
 	}
-	_, height, vm, err := ic.DAO.GetTransaction(h)
-	if err != nil || !l.isTraceableBlock(ic, height) {
-		return stackitem.NewInt(int64(vmstate.None)), nil
-	}
-	return stackitem.NewInt(int64(vm)), nil
+	return stackitem.NewInt(int64(st)), nil
 }

@@ -68,6 +68,13 @@ func (cs *Contracts) ByHash(h hash.Uint160) Contract { return cs.byHash[h] }
 // ByID returns the native contract with the given id, or nil.
 func (cs *Contracts) ByID(id int32) Contract { return cs.byID[id] }
 
+// shallowCopy is the Copy of a native cache whose fields are values or
+// immutable slices.
+func shallowCopy[T any](c *T) *T {
+	cp := *c
+	return &cp
+}
+
 // contractByID returns the native with id as its concrete type (nil if it
 // is another type or absent).
 func contractByID[T Contract](cs *Contracts, id int32) T {

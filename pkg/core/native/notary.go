@@ -62,10 +62,7 @@ type NotaryCache struct {
 }
 
 // Copy implements dao.NativeContractCache.
-func (c *NotaryCache) Copy() dao.NativeContractCache {
-	cp := *c
-	return &cp
-}
+func (c *NotaryCache) Copy() dao.NativeContractCache { return shallowCopy(c) }
 
 func newNotary(cs *Contracts) Contract {
 	n := &Notary{md: NewContractMD(nativenames.Notary, config.HFEchidna), cs: cs}

@@ -117,10 +117,7 @@ type OracleCache struct {
 }
 
 // Copy implements dao.NativeContractCache.
-func (c *OracleCache) Copy() dao.NativeContractCache {
-	cp := *c
-	return &cp
-}
+func (c *OracleCache) Copy() dao.NativeContractCache { return shallowCopy(c) }
 
 func newOracle(cs *Contracts) Contract {
 	o := &Oracle{md: NewContractMD(nativenames.Oracle, config.HFDefault), cs: cs}

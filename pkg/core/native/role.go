@@ -79,10 +79,7 @@ func roleSlot(r noderoles.Role) int {
 }
 
 // Copy implements dao.NativeContractCache (the key slices are immutable).
-func (c *RoleCache) Copy() dao.NativeContractCache {
-	cp := *c
-	return &cp
-}
+func (c *RoleCache) Copy() dao.NativeContractCache { return shallowCopy(c) }
 
 func newRoleManagement(cs *Contracts) Contract {
 	r := &RoleManagement{md: NewContractMD(nativenames.Designation, config.HFDefault), cs: cs}

@@ -119,11 +119,8 @@ func (s *BoltStore) PutChangeSet(puts map[string][]byte) error {
 	if err := checkKeys(puts); err != nil {
 		return err
 	}
-	if s.ro {
-		return ErrReadOnly
-	}
-	if !s.gate.enter() {
-		return ErrClosed
+	if err := s.gate.enterWrite(s.ro); err != nil {
+		return err
 	}
 	defer s.gate.leave()
 	if len(puts) == 0 {
@@ -208,11 +205,8 @@ func (s *BoltStore) Seek(rng SeekRange, f func(k, v []byte) bool) {
 // SeekGC implements Store: walk and deletions share one read-write
 // transaction, so they commit atomically.
 func (s *BoltStore) SeekGC(rng SeekRange, keep func(k, v []byte) bool) error {
-	if s.ro {
-		return ErrReadOnly
-	}
-	if !s.gate.enter() {
-		return ErrClosed
+	if err := s.gate.enterWrite(s.ro); err != nil {
+		return err
 	}
 	defer s.gate.leave()
 	return s.db.Update(func(tx *bolt.Tx) error {

@@ -28,6 +28,19 @@ func (g *gate) enter() bool {
 	return true
 }
 
+// enterWrite admits a write to a store opened read-only or not: ErrReadOnly
+// or ErrClosed refuse it (the gate is then not entered); on nil the caller
+// must leave.
+func (g *gate) enterWrite(readOnly bool) error {
+	if readOnly {
+		return ErrReadOnly
+	}
+	if !g.enter() {
+		return ErrClosed
+	}
+	return nil
+}
+
 func (g *gate) leave() {
 	if g.state.Add(-1) == gateClosed {
 		g.once.Do(func() { close(g.drained) })

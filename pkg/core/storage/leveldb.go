@@ -104,11 +104,8 @@ func (s *LevelDBStore) PutChangeSet(puts map[string][]byte) error {
 	if err := checkKeys(puts); err != nil {
 		return err
 	}
-	if s.ro {
-		return ErrReadOnly
-	}
-	if !s.gate.enter() {
-		return ErrClosed
+	if err := s.gate.enterWrite(s.ro); err != nil {
+		return err
 	}
 	defer s.gate.leave()
 	if len(puts) == 0 {
@@ -167,11 +164,8 @@ func (s *LevelDBStore) Seek(rng SeekRange, f func(k, v []byte) bool) {
 
 // SeekGC implements Store: the deletions go in one batch at the end.
 func (s *LevelDBStore) SeekGC(rng SeekRange, keep func(k, v []byte) bool) error {
-	if s.ro {
-		return ErrReadOnly
-	}
-	if !s.gate.enter() {
-		return ErrClosed
+	if err := s.gate.enterWrite(s.ro); err != nil {
+		return err
 	}
 	defer s.gate.leave()
 	b := new(leveldb.Batch)

@@ -173,11 +173,8 @@ func (s *PebbleStore) PutChangeSet(puts map[string][]byte) error {
 	if err := checkKeys(puts); err != nil {
 		return err
 	}
-	if s.ro {
-		return ErrReadOnly
-	}
-	if !s.gate.enter() {
-		return ErrClosed
+	if err := s.gate.enterWrite(s.ro); err != nil {
+		return err
 	}
 	defer s.gate.leave()
 	if len(puts) == 0 {
@@ -289,11 +286,8 @@ func (s *PebbleStore) walk(rng SeekRange, f func(k, v []byte) bool) error {
 
 // SeekGC implements Store: the deletions go in one batch at the end.
 func (s *PebbleStore) SeekGC(rng SeekRange, keep func(k, v []byte) bool) error {
-	if s.ro {
-		return ErrReadOnly
-	}
-	if !s.gate.enter() {
-		return ErrClosed
+	if err := s.gate.enterWrite(s.ro); err != nil {
+		return err
 	}
 	defer s.gate.leave()
 	b := s.db.NewBatch()

@@ -17,6 +17,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/network/payload"
+	"github.com/n3node/n3node/pkg/services/lifecycle"
 	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/wallet"
 )
@@ -77,11 +78,9 @@ type Service struct {
 	events chan mempoolevent.Event
 	blocks chan *block.Block
 
-	runMu   sync.Mutex
-	running bool
-	stopped bool
-	stop    chan struct{}
-	wg      sync.WaitGroup
+	run  lifecycle.Once
+	stop chan struct{}
+	wg   sync.WaitGroup
 }
 
 // request is the collection state of one main transaction.
@@ -158,13 +157,9 @@ func (s *Service) Name() string { return "notary" }
 
 // Start reads the notary nodes, subscribes to blocks and to the request
 // pool and starts the service. It runs once.
-func (s *Service) Start() {
-	s.runMu.Lock()
-	defer s.runMu.Unlock()
-	if s.running || s.stopped {
-		return
-	}
-	s.running = true
+func (s *Service) Start() { s.run.Start(s.start) }
+
+func (s *Service) start() {
 	s.log.Info("starting notary service")
 	s.updateNodes()
 	s.cfg.Chain.SubscribeForBlocks(s.blocks)
@@ -174,16 +169,10 @@ func (s *Service) Start() {
 }
 
 // Shutdown stops the service. A stopped service cannot be started again.
-func (s *Service) Shutdown() {
-	s.runMu.Lock()
-	defer s.runMu.Unlock()
-	if s.stopped {
-		return
-	}
-	s.stopped = true
-	if !s.running {
-		return
-	}
+func (s *Service) Shutdown() { s.run.Stop(s.stopRunning) }
+
+// stopRunning stops the goroutines and subscriptions Start began.
+func (s *Service) stopRunning() {
 	s.log.Info("stopping notary service")
 	// Unsubscribe while the loops still read: the chain may be
 	// delivering a block to a full channel, and unsubscribing waits for

@@ -16,6 +16,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/services/lifecycle"
 	"github.com/n3node/n3node/pkg/wallet"
 )
 
@@ -126,12 +127,10 @@ type Service struct {
 	queue   []request
 	wake    chan struct{}
 
-	runMu   sync.Mutex
-	running bool
-	stopped bool
-	stop    chan struct{}
-	blocks  chan *block.Block
-	wg      sync.WaitGroup
+	run    lifecycle.Once
+	stop   chan struct{}
+	blocks chan *block.Block
+	wg     sync.WaitGroup
 }
 
 type request struct {
@@ -213,13 +212,9 @@ func (s *Service) Name() string { return "oracle" }
 // Start loads the Oracle nodes and the pending requests and starts the
 // workers, the block subscription and the refresh ticker. It runs once;
 // later calls do nothing.
-func (s *Service) Start() {
-	s.runMu.Lock()
-	defer s.runMu.Unlock()
-	if s.running || s.stopped {
-		return
-	}
-	s.running = true
+func (s *Service) Start() { s.run.Start(s.start) }
+
+func (s *Service) start() {
 	s.log.Info("starting oracle service")
 	s.cfg.Chain.SubscribeForBlocks(s.blocks)
 	s.loadState()
@@ -232,16 +227,10 @@ func (s *Service) Start() {
 
 // Shutdown stops the service and waits for its goroutines. A stopped
 // service cannot be started again.
-func (s *Service) Shutdown() {
-	s.runMu.Lock()
-	defer s.runMu.Unlock()
-	if s.stopped {
-		return
-	}
-	s.stopped = true
-	if !s.running {
-		return
-	}
+func (s *Service) Shutdown() { s.run.Stop(s.stopRunning) }
+
+// stopRunning stops the goroutines and subscriptions Start began.
+func (s *Service) stopRunning() {
 	s.log.Info("stopping oracle service")
 	// Unsubscribe while the loop still reads: the chain may be delivering
 	// a block to a full channel, and unsubscribing waits for that.

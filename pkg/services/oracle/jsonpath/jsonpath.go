@@ -70,6 +70,12 @@ func Get(path string, value any) ([]any, bool) {
 	return objs, true
 }
 
+// punctTokens are the one-character tokens.
+var punctTokens = [256]tokenType{
+	'$': tokRoot, '.': tokDot, '[': tokLeftBracket, ']': tokRightBracket,
+	'*': tokAsterisk, ',': tokComma, ':': tokColon,
+}
+
 // next reads one token; an invalid one does not move the position.
 func (e *evaluator) next() (tokenType, string) {
 	if e.i >= len(e.s) {
@@ -80,20 +86,8 @@ func (e *evaluator) next() (tokenType, string) {
 		end = e.i + 1
 	)
 	switch c := e.s[e.i]; {
-	case c == '$':
-		t = tokRoot
-	case c == '.':
-		t = tokDot
-	case c == '[':
-		t = tokLeftBracket
-	case c == ']':
-		t = tokRightBracket
-	case c == '*':
-		t = tokAsterisk
-	case c == ',':
-		t = tokComma
-	case c == ':':
-		t = tokColon
+	case punctTokens[c] != tokInvalid:
+		t = punctTokens[c]
 	case c == '\'':
 		t = tokString
 		j := strings.IndexByte(e.s[e.i+1:], '\'')
