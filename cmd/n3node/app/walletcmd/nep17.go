@@ -50,7 +50,7 @@ func nep17Commands() []*cli.Command {
 	multiFlags := append(append(append(txsend.WalletFlags(),
 		txsend.AddressFlag("from", "address to send from (default: the wallet's default account)")),
 		txsend.TxFlags()...), txsend.RPCFlags()...)
-	return []*cli.Command{
+	return append([]*cli.Command{
 		balanceCommand("balance"),
 		{
 			Name:      "transfer",
@@ -74,56 +74,20 @@ func nep17Commands() []*cli.Command {
 			StopOnNthArg: &one,
 			Action:       nep17MultiTransfer,
 		},
-		{
-			Name:      "import",
-			Usage:     "add a NEP-17 token to the wallet (so it can be named by symbol)",
-			UsageText: "n3node wallet nep17 import -w wallet -r endpoint --token <hash>",
-			Flags: append(append(txsend.WalletFlags(),
-				&cli.StringFlag{Name: "token", Required: true, Usage: "token contract hash or address"}), txsend.RPCFlags()...),
-			Action: nep17Import,
-		},
-		{
-			Name:      "info",
-			Usage:     "print the tokens imported into the wallet",
-			UsageText: "n3node wallet nep17 info -w wallet [--token <hash-or-name>]",
-			Flags:     append(txsend.WalletFlags(), &cli.StringFlag{Name: "token", Usage: "token to print"}),
-			Action:    nep17Info,
-		},
-	}
-}
-
-func printTokenInfo(c *cli.Command, t *wallet.Token) {
-	w := console.Stdout(c)
-	fmt.Fprintf(w, "Name:\t%s\n", t.Name)
-	fmt.Fprintf(w, "Symbol:\t%s\n", t.Symbol)
-	fmt.Fprintf(w, "Hash:\t%s\n", t.Hash.StringLE())
-	fmt.Fprintf(w, "Decimals: %d\n", t.Decimals)
-	fmt.Fprintf(w, "Address: %s\n", t.Address())
-	fmt.Fprintf(w, "Standard:\t%s\n", t.Standard)
+	}, tokenWalletCommands(manifest.NEP17StandardName)...)
 }
 
 // walletToken finds a NEP-17 token imported into the wallet by hash,
 // address, symbol or name.
 func walletToken(w *wallet.Wallet, name string) (*nep17.Token, error) {
-	if w == nil {
+	ts := walletTokens(w, name, manifest.NEP17StandardName)
+	switch len(ts) {
+	case 0:
 		return nil, nil
+	case 1:
+		return &nep17.Token{Hash: ts[0].Hash, Name: ts[0].Name, Symbol: ts[0].Symbol, Decimals: int(ts[0].Decimals)}, nil
 	}
-	var found *wallet.Token
-	for _, t := range w.Extra.Tokens {
-		if t.Standard != manifest.NEP17StandardName {
-			continue
-		}
-		if t.Hash.StringLE() == strings.TrimPrefix(name, "0x") || t.Address() == name || t.Symbol == name || t.Name == name {
-			if found != nil {
-				return nil, fmt.Errorf("multiple matching NEP-17 tokens found for %q", name)
-			}
-			found = t
-		}
-	}
-	if found == nil {
-		return nil, nil
-	}
-	return &nep17.Token{Hash: found.Hash, Name: found.Name, Symbol: found.Symbol, Decimals: int(found.Decimals)}, nil
+	return nil, fmt.Errorf("multiple matching NEP-17 tokens found for %q", name)
 }
 
 // resolveToken finds a token: in the wallet, NEO and GAS by symbol or
@@ -404,69 +368,4 @@ func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
 		return err
 	}
 	return txsend.SendScript(s.Ctx, c, s.Actor, script, s.Opts)
-}
-
-func nep17Import(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	h, err := txsend.ParseAddress(c.String("token"))
-	if err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWalletForWrite(c)
-	if err != nil {
-		return err
-	}
-	for _, t := range w.Extra.Tokens {
-		if t.Hash == h && t.Standard == manifest.NEP17StandardName {
-			printTokenInfo(c, t)
-			return errors.New("NEP-17 token already exists")
-		}
-	}
-	cl, tctx, done, err := txsend.DialRPC(ctx, c)
-	if err != nil {
-		return err
-	}
-	defer done()
-	tok, err := nep17.Info(tctx, cl, h)
-	if err != nil {
-		return fmt.Errorf("can't receive token info: %w", err)
-	}
-	wt := wallet.NewToken(tok.Hash, tok.Name, tok.Symbol, int64(tok.Decimals), manifest.NEP17StandardName)
-	w.AddToken(wt)
-	if err := w.Save(); err != nil {
-		return err
-	}
-	printTokenInfo(c, wt)
-	return nil
-}
-
-func nep17Info(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWallet(c)
-	if err != nil {
-		return err
-	}
-	name := c.String("token")
-	n := 0
-	for _, t := range w.Extra.Tokens {
-		if t.Standard != manifest.NEP17StandardName {
-			continue
-		}
-		if name != "" && t.Hash.StringLE() != strings.TrimPrefix(name, "0x") && t.Address() != name && t.Symbol != name && t.Name != name {
-			continue
-		}
-		if n > 0 {
-			fmt.Fprintln(console.Stdout(c))
-		}
-		printTokenInfo(c, t)
-		n++
-	}
-	if name != "" && n == 0 {
-		return fmt.Errorf("NEP-17 token %q was not found", name)
-	}
-	return nil
 }
