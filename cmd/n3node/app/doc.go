@@ -6,7 +6,7 @@
 //	nodecmd      run: a node from a configuration (pkg/node)
 //	dbcmd        db restore, dump, state: the chain database offline (pkg/core, pkg/core/chaindump)
 //	walletcmd    wallet (with nep17 and candidate): wallet files, transfers, votes
-//	contractcmd  contract deploy, invokefunction, testinvokefunction, testinvokescript
+//	contractcmd  contract deploy, update, destroy, invokefunction, testinvokefunction, testinvokescript
 //	utilcmd      util convert: every reading of a value
 //	vmcmd        vm run: scripts on a bare VM
 //	benchcmd     bench: the TPS benchmark, its transaction cache and reports (pkg/bench)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -17,8 +16,6 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/smartcontract"
-	"github.com/n3node/n3node/pkg/smartcontract/manifest"
-	"github.com/n3node/n3node/pkg/smartcontract/nef"
 )
 
 // Command is `n3node contract`.
@@ -33,7 +30,7 @@ func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "contract",
 		Usage: "deploy and invoke smart contracts through any N3 node's RPC",
-		Commands: []*cli.Command{
+		Commands: append([]*cli.Command{
 			{
 				Name:      "deploy",
 				Usage:     "deploy a contract (.nef and manifest)",
@@ -64,7 +61,7 @@ func Command() *cli.Command {
 			{
 				Name:      "testinvokefunction",
 				Usage:     "invoke a contract method in test mode and print the result",
-				UsageText: "n3node contract testinvokefunction -r endpoint <hash-or-native-name> <method> [arguments...] [-- signers...]",
+				UsageText: "n3node contract testinvokefunction -r endpoint [--historic index/hash] <hash-or-native-name> <method> [arguments...] [-- signers...]",
 				Description: `Runs the method on the node without a transaction and prints the
    invokefunction result as JSON. Signers are sent only when given (the
    first is the sender).
@@ -72,20 +69,21 @@ func Command() *cli.Command {
    ` + txsend.ParamsDoc + `
 
    ` + txsend.SignersDoc,
-				Flags:        txsend.RPCFlags(),
+				Flags:        append(txsend.RPCFlags(), txsend.HistoricFlag()),
 				StopOnNthArg: &one,
 				Action:       func(ctx context.Context, c *cli.Command) error { return invokeFunction(ctx, c, false) },
 			},
 			{
 				Name:      "testinvokescript",
 				Usage:     "run a NEF's script in test mode and print the result",
-				UsageText: "n3node contract testinvokescript -r endpoint -i input.nef [signers...]",
+				UsageText: "n3node contract testinvokescript -r endpoint -i input.nef [--historic index/hash] [signers...]",
 				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "in", Aliases: []string{"i"}, Required: true, Usage: "NEF file whose script to run"},
+					txsend.HistoricFlag(),
 				}, txsend.RPCFlags()...),
 				Action: testInvokeScript,
 			},
-		},
+		}, lifecycleCommands(sendFlags)...),
 	}
 }
 
@@ -134,8 +132,12 @@ func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
 	}
 	signerArgs := args[2+off:]
 	if !send {
+		at, err := txsend.ReadHistoric(c)
+		if err != nil {
+			return err
+		}
 		r, err := printTestInvoke(ctx, c, signerArgs, func(ctx context.Context, cl *rpcclient.Client, signers []transaction.Signer) (*rpcclient.InvokeResult, error) {
-			return cl.InvokeFunction(ctx, contract, method, params, signers)
+			return cl.InvokeFunctionHistoric(ctx, at, contract, method, params, signers)
 		})
 		if err != nil {
 			return err
@@ -159,21 +161,13 @@ func newContractSender(ctx context.Context, c *cli.Command, signerArgs []string,
 }
 
 func contractDeploy(ctx context.Context, c *cli.Command) error {
-	nefBytes, err := os.ReadFile(c.String("in"))
+	nf, nefBytes, err := readNEF(c.String("in"))
 	if err != nil {
 		return err
 	}
-	nf, err := nef.FileFromBytes(nefBytes)
+	m, mBytes, err := readManifest(c.String("manifest"))
 	if err != nil {
-		return fmt.Errorf("failed to restore .nef file: %w", err)
-	}
-	mBytes, err := os.ReadFile(c.String("manifest"))
-	if err != nil {
-		return fmt.Errorf("failed to read manifest file: %w", err)
-	}
-	m, err := manifest.FromJSON(mBytes)
-	if err != nil {
-		return fmt.Errorf("failed to read manifest file: %w", err)
+		return err
 	}
 	args := txsend.CLIArgs(c)
 	off, data, err := txsend.ParseParams(args, true)
@@ -204,20 +198,20 @@ func contractDeploy(ctx context.Context, c *cli.Command) error {
 }
 
 func testInvokeScript(ctx context.Context, c *cli.Command) error {
-	b, err := os.ReadFile(c.String("in"))
+	nf, _, err := readNEF(c.String("in"))
 	if err != nil {
 		return err
 	}
-	nf, err := nef.FileFromBytes(b)
+	at, err := txsend.ReadHistoric(c)
 	if err != nil {
-		return fmt.Errorf("failed to restore .nef file: %w", err)
+		return err
 	}
 	sargs := txsend.CLIArgs(c)
 	if len(sargs) > 0 && sargs[0] == txsend.CosignersSeparator {
 		sargs = sargs[1:]
 	}
 	_, err = printTestInvoke(ctx, c, sargs, func(ctx context.Context, cl *rpcclient.Client, signers []transaction.Signer) (*rpcclient.InvokeResult, error) {
-		return cl.InvokeScript(ctx, nf.Script, signers)
+		return cl.InvokeScriptHistoric(ctx, at, nf.Script, signers)
 	})
 	return err
 }
