@@ -9,6 +9,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/neorpc"
+	"github.com/n3node/n3node/pkg/neorpc/result"
 )
 
 // Typed wrappers of the node methods the wallet tools, the benchmark and
@@ -147,6 +148,16 @@ func (c *Client) CalculateNetworkFee(ctx context.Context, tx *transaction.Transa
 func (c *Client) GetNEP17Balances(ctx context.Context, account hash.Uint160) (*NEP17Balances, error) {
 	r := new(NEP17Balances)
 	if err := c.Call(ctx, "getnep17balances", []any{neorpc.Uint160ToAddress(account)}, r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// GetNEP11Balances returns every NEP-11 balance (tokens by id) of an
+// account.
+func (c *Client) GetNEP11Balances(ctx context.Context, account hash.Uint160) (*result.NEP11Balances, error) {
+	r := new(result.NEP11Balances)
+	if err := c.Call(ctx, "getnep11balances", []any{neorpc.Uint160ToAddress(account)}, r); err != nil {
 		return nil, err
 	}
 	return r, nil
