@@ -102,8 +102,9 @@ func (bc *Blockchain) AddBlock(b *block.Block) error {
 // AddBlocks adds the blocks read from in, in order, until in is closed,
 // ctx is done or a block fails. It pipelines them: later blocks are checked
 // ahead and a block executes while the previous one's state root is
-// computed. Blocks at or below the height are refused (ErrAlreadyExists).
-// On error, every block before the failing one is committed.
+// computed. Blocks at or below the height are refused (ErrAlreadyExists),
+// every block while the database refuses writes (ErrWritesPaused). On
+// error, every block before the failing one is committed.
 func (bc *Blockchain) AddBlocks(ctx context.Context, in <-chan *block.Block) error {
 	bc.addMu.Lock()
 	defer bc.addMu.Unlock()
@@ -154,6 +155,9 @@ func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, i
 	)
 	for j := range jobs {
 		if err = ctx.Err(); err != nil {
+			break
+		}
+		if err = bc.checkWrites(); err != nil {
 			break
 		}
 		if err = bc.execute(j, next, verify, init); err != nil {

@@ -507,4 +507,5 @@ func (s metricsSource) BlockQueueLen() int   { return s.n.p2p.BlockQueueLen() }
 func (s metricsSource) PersistStats() (int64, int64, int) {
 	return s.n.chain.PersistStats()
 }
-func (s metricsSource) PendingKeys() int { return s.n.chain.PendingKeys() }
+func (s metricsSource) PendingKeys() int    { return s.n.chain.PendingKeys() }
+func (s metricsSource) WritesPaused() error { return s.n.chain.WritesPaused() }

@@ -3,16 +3,12 @@ package app
 import (
 	"context"
 	"crypto/x509"
-	"encoding/hex"
 	"encoding/json"
 	"encoding/pem"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	ngkeys "github.com/nspcc-dev/neo-go/pkg/crypto/keys"
-	ngaddress "github.com/nspcc-dev/neo-go/pkg/encoding/address"
 
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -116,43 +112,14 @@ func TestWalletKeyCommands(t *testing.T) {
 	}
 }
 
-// TestWalletConvert converts a Neo 2 wallet made with neo-go's keys
-// package (NEP-2 under the legacy address version, as neo-go reads them).
+// TestWalletConvert converts a Neo 2 wallet (testdata/neo2_wallet.json,
+// written by neo-go 0.120.0's keys package with the Neo 2 address prefix,
+// password "pw", scrypt N=2 r=1 p=1: a signature account of key 1 and a
+// 2-of-3 multisig of keys 1..3 sharing key 1).
 func TestWalletConvert(t *testing.T) {
 	e := newCLIEnv(t)
 	k1, k2, k3 := testKey(t, 1), testKey(t, 2), testKey(t, 3)
-	scrypt := ngkeys.ScryptParams{N: 2, R: 1, P: 1}
-	legacyNEP2 := func(k *keys.PrivateKey) string {
-		nk, err := ngkeys.NewPrivateKeyFromBytes(k.Bytes())
-		if err != nil {
-			t.Fatal(err)
-		}
-		ngaddress.Prefix = ngaddress.NEO2Prefix
-		defer func() { ngaddress.Prefix = ngaddress.NEO3Prefix }()
-		s, err := ngkeys.NEP2Encrypt(nk, "pw", scrypt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	// Neo 2 scripts: PUSHBYTES33 key CHECKSIG, and 2-of-3 multisig.
-	pushKey := func(k *keys.PrivateKey) []byte { return append([]byte{0x21}, k.PublicKey().Bytes()...) }
-	sig := append(pushKey(k1), 0xac)
-	multi := append(append(append(append([]byte{0x52}, pushKey(k1)...), pushKey(k2)...), pushKey(k3)...), 0x53, 0xae)
-	legacy := map[string]any{
-		"name": "old", "version": "1.0", "scrypt": scrypt, "extra": nil,
-		"accounts": []map[string]any{
-			{"address": "A1", "label": "one", "isDefault": true, "lock": false, "key": legacyNEP2(k1),
-				"contract": map[string]any{"script": hex.EncodeToString(sig), "parameters": []map[string]string{{"name": "parameter0", "type": "Signature"}}, "deployed": false}},
-			{"address": "A2", "label": nil, "isDefault": false, "lock": false, "key": legacyNEP2(k1),
-				"contract": map[string]any{"script": hex.EncodeToString(multi), "parameters": []map[string]string{{"name": "parameter0", "type": "Signature"}, {"name": "parameter1", "type": "Signature"}}, "deployed": false}},
-		},
-	}
-	b, _ := json.Marshal(legacy)
-	in, out := filepath.Join(e.dir, "neo2.json"), filepath.Join(e.dir, "neo3.json")
-	if err := os.WriteFile(in, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	in, out := filepath.Join("testdata", "neo2_wallet.json"), filepath.Join(e.dir, "neo3.json")
 	if _, err := cliRun(context.Background(), "pw\nwrong\n", "wallet", "convert", "-w", in, "-o", out); err == nil {
 		t.Error("convert with a wrong password succeeded")
 	}
@@ -175,6 +142,9 @@ func TestWalletConvert(t *testing.T) {
 		if err := a.Decrypt("pw", w.Scrypt); err != nil || a.PrivateKey().WIF() != k1.WIF() {
 			t.Errorf("%s: key %v", a.Address, err)
 		}
+	}
+	if k1.LegacyAddress() != "APZAGVFavhQi1SkvdVnXdT2PY5SdN787RS" {
+		t.Errorf("legacy address %s", k1.LegacyAddress())
 	}
 }
 
