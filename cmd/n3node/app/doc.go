@@ -8,7 +8,7 @@
 //	walletcmd    wallet (with nep17 and candidate): wallet files, transfers, votes
 //	contractcmd  contract deploy, update, destroy, invokefunction, testinvokefunction, testinvokescript
 //	utilcmd      util convert: every reading of a value
-//	vmcmd        vm run: scripts on a bare VM
+//	vmcmd        vm run: scripts on a bare VM; vm: the interactive VM over an in-memory chain
 //	benchcmd     bench: the TPS benchmark, its transaction cache and reports (pkg/bench)
 //
 // Two packages hold what the families share:

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
-	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/smartcontract"
 )
@@ -87,35 +85,12 @@ func Command() *cli.Command {
 	}
 }
 
-// contractHash reads a script hash, an address or a native contract name
-// (full or short, any case) as neo-go does.
-func contractHash(s string) (hash.Uint160, error) {
-	if h, err := txsend.ParseAddress(s); err == nil {
-		return h, nil
-	}
-	short := map[string]string{
-		"management": nativenames.Management, "ledger": nativenames.Ledger, "neo": nativenames.Neo,
-		"gas": nativenames.Gas, "policy": nativenames.Policy, "oracle": nativenames.Oracle,
-		"designation": nativenames.Designation, "crypto": nativenames.CryptoLib, "std": nativenames.StdLib,
-	}
-	name := strings.ToLower(s)
-	if full, ok := short[name]; ok {
-		name = strings.ToLower(full)
-	}
-	for i, n := range nativenames.All {
-		if strings.ToLower(n) == name {
-			return nativenames.Hash(nativenames.ID(nativenames.All[i])), nil
-		}
-	}
-	return hash.Uint160{}, fmt.Errorf("incorrect script hash or invalid native contract name: %q", s)
-}
-
 func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
 	args := txsend.CLIArgs(c)
 	if len(args) == 0 {
 		return errors.New("no smart contract hash was provided, specify one as the first argument")
 	}
-	contract, err := contractHash(args[0])
+	contract, err := txsend.ContractHash(args[0])
 	if err != nil {
 		return err
 	}

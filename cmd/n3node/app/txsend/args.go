@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -60,6 +61,29 @@ func ParseAddress(s string) (hash.Uint160, error) {
 		return hash.Uint160{}, fmt.Errorf("%q is neither an address nor a script hash: %w", s, err)
 	}
 	return u, nil
+}
+
+// ContractHash reads a script hash, an address or a native contract name
+// (full or short, any case) as neo-go does.
+func ContractHash(s string) (hash.Uint160, error) {
+	if h, err := ParseAddress(s); err == nil {
+		return h, nil
+	}
+	short := map[string]string{
+		"management": nativenames.Management, "ledger": nativenames.Ledger, "neo": nativenames.Neo,
+		"gas": nativenames.Gas, "policy": nativenames.Policy, "oracle": nativenames.Oracle,
+		"designation": nativenames.Designation, "crypto": nativenames.CryptoLib, "std": nativenames.StdLib,
+	}
+	name := strings.ToLower(s)
+	if full, ok := short[name]; ok {
+		name = strings.ToLower(full)
+	}
+	for i, n := range nativenames.All {
+		if strings.ToLower(n) == name {
+			return nativenames.Hash(nativenames.ID(nativenames.All[i])), nil
+		}
+	}
+	return hash.Uint160{}, fmt.Errorf("incorrect script hash or invalid native contract name: %q", s)
 }
 
 // parseCosigner reads address[:scopes]: scopes is a comma-separated list

@@ -1,0 +1,89 @@
+package vmcmd
+
+import (
+	"bytes"
+	"encoding/hex"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/n3node/n3node/pkg/core"
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
+	"github.com/n3node/n3node/pkg/vm/emit"
+
+	nio "github.com/n3node/n3node/pkg/io"
+)
+
+var (
+	chainOnce sync.Once
+	chain     *core.Blockchain
+	chainErr  error
+)
+
+// repl runs the REPL over the given lines and returns stdout and stderr.
+func repl(t *testing.T, lines ...string) (string, string) {
+	t.Helper()
+	chainOnce.Do(func() { chain, chainErr = memoryChain() })
+	if chainErr != nil {
+		t.Fatal(chainErr)
+	}
+	var out, errw bytes.Buffer
+	if err := runREPL(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errw, chain); err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errw.String()
+}
+
+func TestREPLStepping(t *testing.T) {
+	out, errs := repl(t, "loadhex 11121340", "ops", "break 2", "run", "estack", "ip", "step", "cont", "exit", "ip")
+	want := strings.Join([]string{
+		replPrompt + "READY: loaded 4 instructions",
+		replPrompt + "INDEX    OPCODE    PARAMETER",
+		"0        PUSH1         <<",
+		"1        PUSH2     ",
+		"2        PUSH3     ",
+		"3        RET       ",
+		replPrompt + "breakpoint added at instruction 2",
+		replPrompt + "at breakpoint 2 (PUSH3)",
+		replPrompt + "[",
+		`    {`, `        "type": "Integer",`, `        "value": "2"`, `    },`,
+		`    {`, `        "type": "Integer",`, `        "value": "1"`, `    }`, `]`,
+		replPrompt + "instruction pointer at 2 (PUSH3)",
+		replPrompt + "at breakpoint 3 (RET)",
+		replPrompt + "[",
+		`    {`, `        "type": "Integer",`, `        "value": "3"`, `    },`,
+		`    {`, `        "type": "Integer",`, `        "value": "2"`, `    },`,
+		`    {`, `        "type": "Integer",`, `        "value": "1"`, `    }`, `]`,
+		replPrompt,
+	}, "\n")
+	if out != want || errs != "" {
+		t.Errorf("stdout:\n%s\nwant:\n%s\nstderr:\n%s", out, want, errs)
+	}
+}
+
+// TestREPLChain runs syscalls and a native contract call against the
+// in-memory chain.
+func TestREPLChain(t *testing.T) {
+	script, err := emit.Script(func(w *nio.BinWriter) {
+		emit.Syscall(w, "System.Runtime.Platform")
+		emit.AppCall(w, nativenames.GasHash, "symbol", callflag.ReadOnly)
+		emit.String(w, "hello")
+		emit.Syscall(w, "System.Runtime.Log")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs := repl(t, "run", "loadhex "+hex.EncodeToString(script), "run", "run",
+		"loaddeployed gas", "storage gas 14", "loadhex 0a", "run", "nonsense")
+	for _, s := range []string{`"value": "R0FT"`, `"value": "TkVP"`, "READY: loaded", "14"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("no %q in\n%s", s, out)
+		}
+	}
+	for _, s := range []string{"no program loaded", "VM has halted", "at instruction 0", `unknown command "nonsense"`} {
+		if !strings.Contains(errs, s) {
+			t.Errorf("no %q in stderr\n%s", s, errs)
+		}
+	}
+}
