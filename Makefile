@@ -126,7 +126,7 @@ rpc-live-update:
 # Wallet CLI end to end (docs/wallet-cli.md): starts a neo-go 0.120.0 single-node privnet
 # and runs every wallet/contract command against it in process. Needs neo-go like refchain.
 wallet-e2e:
-	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestWalletCLINeoGo$$' -timeout 10m -v ./cmd/n3node/app/
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^(TestWalletCLINeoGo|TestWalletKeyCommandsNeoGo)$$' -timeout 10m -v ./cmd/n3node/app/
 
 # Real clients (docs/clients.md): the neon-js and neo-mamba scenarios under clients/,
 # run against each node of CLIENTS_NODE that internal/clienttest starts (neo-go 0.120.0
