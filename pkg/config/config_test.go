@@ -229,6 +229,11 @@ func TestDefaultPrivnet(t *testing.T) {
 		t.Errorf("protocol: %+v", bc.ProtocolConfiguration)
 	}
 	allHardforksAtZero(t, "privnet", bc)
+	// No seeds: getversion's "seedlist" is null, as neo-go's for a config
+	// without SeedList (an empty list would print []).
+	if bc.SeedList != nil {
+		t.Errorf("SeedList %#v", bc.SeedList)
+	}
 	if a.DBConfiguration.Type != DBPebbleDB || a.DBConfiguration.Path() != "./data/privnet" ||
 		!slices.Equal(a.RPC.Addresses, []string{"127.0.0.1:30333"}) || !a.RPC.Enabled ||
 		!slices.Equal(a.P2P.Addresses, []string{"127.0.0.1:20333"}) ||

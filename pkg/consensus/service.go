@@ -150,7 +150,7 @@ func New(cfg Config) (*Service, error) {
 	s.timer = newRoundTimer(s.clock)
 
 	opts := []func(*dbft.Config[Hash]){
-		dbft.WithLogger[Hash](newZapLogger(s.log.With("module", "dbft").Handler())),
+		dbft.WithLogger[Hash](newZapLogger(s.log.Handler())),
 		dbft.WithTimer[Hash](s.timer),
 		dbft.WithTimePerBlock[Hash](s.timePerBlock),
 		dbft.WithGetKeyPair[Hash](s.getKeyPair),

@@ -30,7 +30,8 @@
 // committer that updates the trie and commits, while the next block
 // executes. The results are those of sequential processing: each step
 // reads exactly the state the sequential order gives it (docs/ledger.md
-// explains why). AddBlock is AddBlocks for one block.
+// explains why). AddBlock is AddBlocks for one block; AddBlockStream is
+// AddBlocks reporting each committed block (the P2P block queue feeds it).
 //
 // # Subpackages
 //

@@ -35,6 +35,8 @@ type persister struct {
 	// Persisted and Persists count what was written (for tests, metrics).
 	persisted int64
 	persists  int64
+	// height is the highest block whose changes are all on disk.
+	height uint32
 }
 
 func newPersister(bc *Blockchain) *persister {
@@ -43,7 +45,11 @@ func newPersister(bc *Blockchain) *persister {
 	return p
 }
 
-func (p *persister) start() { go p.loop() }
+// start runs the loop; what the chain holds at start is on disk.
+func (p *persister) start() {
+	p.height = p.bc.BlockHeight()
+	go p.loop()
+}
 
 func (p *persister) loop() {
 	defer close(p.doneCh)
@@ -66,6 +72,7 @@ func (p *persister) loop() {
 // estimate.
 func (p *persister) persistOnce() time.Duration {
 	start := time.Now()
+	h := p.bc.BlockHeight() // committed before the layer is taken: on disk after it
 	n, err := p.bc.dao.Persist()
 	dur := time.Since(start)
 	p.mu.Lock()
@@ -79,7 +86,10 @@ func (p *persister) persistOnce() time.Duration {
 	p.lastErr = err
 	if err != nil {
 		p.bc.log.Debug("failed to persist blockchain", "err", err)
-	} else if n > 0 {
+	} else {
+		p.height = max(p.height, h)
+	}
+	if err == nil && n > 0 {
 		p.persisted += int64(n)
 		p.persists++
 		if dur > 0 && n > persistMinForSampling {
@@ -195,6 +205,16 @@ func (bc *Blockchain) PersistStats() (keys, persists int64, velocity int) {
 func (bc *Blockchain) Persist() error {
 	bc.persist.persistOnce()
 	return bc.persist.paused()
+}
+
+// PersistedHeight returns the highest block whose changes the background
+// persist has written to disk (neo-go's persisted height; 0 before the
+// first persist).
+func (bc *Blockchain) PersistedHeight() uint32 {
+	p := bc.persist
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.height
 }
 
 // PendingKeys returns the number of changed keys held in memory above the

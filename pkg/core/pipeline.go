@@ -106,16 +106,32 @@ func (bc *Blockchain) AddBlock(b *block.Block) error {
 // every block while the database refuses writes (ErrWritesPaused). On
 // error, every block before the failing one is committed.
 func (bc *Blockchain) AddBlocks(ctx context.Context, in <-chan *block.Block) error {
+	return bc.AddBlockStream(ctx, in, nil)
+}
+
+// AddBlockStream is AddBlocks calling added (if not nil) with each block
+// once it is committed: in order, from the pipeline's committing goroutine,
+// before the next block is committed. A block that fails is not passed to
+// added, so the caller knows exactly which blocks of the stream were taken.
+// The chain takes no other block (consensus, AddBlock) until the stream
+// ends: callers close in when they have nothing more to send.
+func (bc *Blockchain) AddBlockStream(ctx context.Context, in <-chan *block.Block, added func(*block.Block)) error {
 	bc.addMu.Lock()
 	defer bc.addMu.Unlock()
 	if bc.closed.Load() {
 		return ErrClosed
 	}
-	return bc.run(ctx, in, !bc.cfg.SkipBlockVerification, false)
+	return bc.runStream(ctx, in, !bc.cfg.SkipBlockVerification, false, added)
 }
 
 // run is the pipeline; init is set for the genesis block of a new chain.
 func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, init bool) error {
+	return bc.runStream(ctx, in, verify, init, nil)
+}
+
+// runStream is run calling added (if not nil) after each block is
+// committed.
+func (bc *Blockchain) runStream(ctx context.Context, in <-chan *block.Block, verify, init bool, added func(*block.Block)) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -140,6 +156,8 @@ func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, i
 				j.commitErr = errors.New("previous block failed")
 			} else if j.commitErr = bc.commit(j, init); j.commitErr != nil {
 				failed = true
+			} else if added != nil {
+				added(j.blk)
 			}
 			close(j.committed)
 		}

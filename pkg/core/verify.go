@@ -256,6 +256,10 @@ func (bc *Blockchain) verifyTxAttributes(v *view, t *transaction.Transaction, is
 			if t.Sender() == nativenames.NotaryHash && len(t.Signers) != 2 {
 				return fmt.Errorf("%w: NotaryAssisted attribute was found, Notary native contract is the sender, transaction should have 2 signers (got %d)", ErrInvalidAttribute, len(t.Signers))
 			}
+		default:
+			if attr.Type.IsReserved() && !bc.cfg.ReservedAttributes {
+				return fmt.Errorf("%w: attribute of reserved type was found, but ReservedAttributes are disabled", ErrInvalidAttribute)
+			}
 		}
 	}
 	return nil

@@ -290,3 +290,31 @@ func TestVerifyProposedTransactions(t *testing.T) {
 	require.Equal(t, t2.Hash(), re.Hash)
 	require.ErrorIs(t, err, core.ErrMemPoolConflict)
 }
+
+// TestReservedAttributes: a transaction with an attribute of the reserved
+// range is refused unless ProtocolConfiguration.ReservedAttributes is on
+// (neo-go's check and message); the attribute then costs the Policy fee of
+// its type like any other.
+func TestReservedAttributes(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		extra := ""
+		if on {
+			extra = "  ReservedAttributes: true\n"
+		}
+		c := testchain.New(t, testchain.Options{Protocol: extra})
+		a := newKey(t, 1)
+		c.BC.SeedGASForTest(a.PublicKey().ScriptHash(), 100_0000_0000)
+		c.AddBlock()
+		tx := c.TxBy(simpleScript, a)
+		tx.Attributes = []transaction.Attribute{{Type: transaction.ReservedLowerBound, Value: &transaction.Reserved{Type: transaction.ReservedLowerBound, Value: []byte{1, 2}}}}
+		err := c.BC.VerifyTx(c.Sign(tx, a))
+		if on {
+			require.NoError(t, err)
+			c.AddBlock(tx)
+			require.True(t, c.BC.HasTransaction(tx.Hash()))
+		} else {
+			require.ErrorIs(t, err, core.ErrInvalidAttribute)
+			require.ErrorContains(t, err, "attribute of reserved type was found, but ReservedAttributes are disabled")
+		}
+	}
+}

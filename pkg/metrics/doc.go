@@ -14,7 +14,13 @@
 //
 // Node reads the gauges from its Source when Prometheus scrapes (nothing is
 // computed on the node's hot paths); the node reports block persist times
-// with ObserveBlock and RPC calls with ObserveRPC.
+// with ObserveBlock, RPC calls with ObserveRPC (after AddRPCMethod) and P2P
+// message handling with ObserveP2P.
+//
+// Every metric is exported twice where neo-go has it: under n3node's
+// names (Namespace) and under neo-go 0.120.0's exact names (NeoGoNamespace:
+// neogo_block_height, neogo_p2p_cmdtx_time, neogo_rpc_getversion_time...),
+// so that dashboards and alerts written for neo-go work unchanged.
 //
 // # Invariants
 //

@@ -28,6 +28,12 @@ func (fakeSource) PendingKeys() int { return 12 }
 func (fakeSource) WritesPaused() error {
 	return fmt.Errorf("%w: 10 bytes free", storage.ErrDiskFull)
 }
+func (fakeSource) PersistedHeight() uint32     { return 41 }
+func (fakeSource) KnownAddresses() int         { return 9 }
+func (fakeSource) NotaryPoolSize() int         { return 2 }
+func (fakeSource) VerifiedStateHeight() uint32 { return 40 }
+func (fakeSource) WSClients() int              { return 4 }
+func (fakeSource) Identity() (string, uint32)  { return "0.1.0-dev", 777 }
 
 func get(t *testing.T, url string) (int, string) {
 	t.Helper()

@@ -9,9 +9,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
 
-// Namespace prefixes every metric of the node. The names after it follow
+// Namespace prefixes n3node's own metrics. The names after it follow
 // neo-go's (neogo_block_height is n3node_block_height) where neo-go has
-// the metric.
+// the metric; the neo-go names themselves are exported too
+// (NeoGoNamespace).
 const Namespace = "n3node"
 
 // Source is what Node reads at scrape time. Methods must be safe for
@@ -36,6 +37,22 @@ type Source interface {
 	// of the write it refused (the node then refuses blocks and
 	// transactions until a retry succeeds).
 	WritesPaused() error
+
+	// For the neo-go-named metrics (NeoGoNamespace):
+	// PersistedHeight is the highest block fully written to disk.
+	PersistedHeight() uint32
+	// KnownAddresses is the number of peer addresses known but not
+	// connected.
+	KnownAddresses() int
+	// NotaryPoolSize is the number of pooled notary requests (0 without
+	// P2PSigExtensions).
+	NotaryPoolSize() int
+	// VerifiedStateHeight is the height of the latest validated state root.
+	VerifiedStateHeight() uint32
+	// WSClients is the number of WebSocket RPC clients.
+	WSClients() int
+	// Identity is the node's version and P2P server id.
+	Identity() (version string, serverID uint32)
 }
 
 // NewRegistry returns a registry with the Go runtime and process
@@ -60,6 +77,8 @@ type Node struct {
 	blockTxs  prometheus.Histogram
 	rpcCalls  *prometheus.CounterVec
 	rpcTime   *prometheus.HistogramVec
+
+	neogo *neoGo
 }
 
 func desc(name, help string) *prometheus.Desc {
@@ -108,6 +127,7 @@ func NewNode(reg prometheus.Registerer, src Source) *Node {
 		}, []string{"method"}),
 	}
 	reg.MustRegister(n, n.blockTime, n.blockTxs, n.rpcCalls, n.rpcTime)
+	n.neogo = newNeoGo(reg, src)
 	return n
 }
 
@@ -165,4 +185,5 @@ func (n *Node) ObserveRPC(method string, d time.Duration, ok bool) {
 	}
 	n.rpcCalls.WithLabelValues(method, res).Inc()
 	n.rpcTime.WithLabelValues(method).Observe(d.Seconds())
+	n.neogo.observeRPC(method, d)
 }

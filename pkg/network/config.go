@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/network/message"
 )
 
 // Defaults for settings the YAML configuration does not carry, or leaves
@@ -93,6 +94,9 @@ type ServerConfig struct {
 
 	// Logger receives the server's log; nil discards it.
 	Logger *slog.Logger
+	// OnMessage, when set, is told how long each message from a
+	// handshaked peer took to handle (metrics).
+	OnMessage func(cmd message.Command, took time.Duration)
 	// Now is the clock (default time.Now). Every timeout decision reads it.
 	Now func() time.Time
 	// Rand is the source of the node id, peer choices and dial jitter

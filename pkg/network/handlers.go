@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"time"
 
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -12,6 +13,18 @@ import (
 	"github.com/n3node/n3node/pkg/network/message"
 	"github.com/n3node/n3node/pkg/network/payload"
 )
+
+// handleTimed is handleMessage, timed for ServerConfig.OnMessage.
+func (s *Server) handleTimed(p *Peer, m *message.Message) error {
+	on := s.cfg.OnMessage
+	if on == nil {
+		return s.handleMessage(p, m)
+	}
+	start := time.Now()
+	err := s.handleMessage(p, m)
+	on(m.Command, time.Since(start))
+	return err
+}
 
 // handleMessage processes one message from p; an error drops p.
 func (s *Server) handleMessage(p *Peer, m *message.Message) error {

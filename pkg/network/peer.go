@@ -211,7 +211,7 @@ func (p *Peer) handleLoop() {
 				p.Disconnect(p.readErr)
 				return
 			}
-			if err := p.s.handleMessage(p, m); err != nil {
+			if err := p.s.handleTimed(p, m); err != nil {
 				p.Disconnect(err)
 				return
 			}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/consensus"
@@ -17,6 +18,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/metrics"
 	"github.com/n3node/n3node/pkg/network"
+	"github.com/n3node/n3node/pkg/network/message"
 	"github.com/n3node/n3node/pkg/network/payload"
 	"github.com/n3node/n3node/pkg/rpcserver"
 	"github.com/prometheus/client_golang/prometheus"
@@ -92,7 +94,8 @@ type Node struct {
 
 // New opens the database, the chain (initializing an empty database with
 // the genesis block) and builds every enabled service; Start runs them.
-// The configuration is copied.
+// The configuration is copied. Settings n3node does not implement are
+// refused (config.CheckSupported: the error names each one).
 func New(cfg *config.Config, opts Options) (*Node, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -102,6 +105,9 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	}
 	if opts.UserAgent == "" {
 		opts.UserAgent = "/n3node:" + opts.Version + "/"
+	}
+	if err := cfg.CheckSupported(); err != nil {
+		return nil, err
 	}
 	n := &Node{cfg: *cfg, log: opts.Logger, stop: make(chan struct{}), userAgent: opts.UserAgent}
 	chainCfg, err := n.cfg.Blockchain()
@@ -135,23 +141,12 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 // build makes the services around the chain.
 func (n *Node) build(opts Options) error {
 	app := &n.cfg.ApplicationConfiguration
-	for _, svc := range []struct {
-		name string
-		on   bool
-	}{
-		{"NeoFSBlockFetcher", app.NeoFSBlockFetcher.Enabled},
-		{"NeoFSStateFetcher", app.NeoFSStateFetcher.Enabled},
-	} {
-		if svc.on {
-			n.log.Warn("service enabled in the configuration is not available in n3node yet; ignored", "service", svc.name)
-		}
-	}
 	if app.Prometheus.Enabled {
 		reg := opts.Registry
 		if reg == nil {
 			reg = metrics.NewRegistry()
 		}
-		n.metrics = metrics.NewNode(reg, metricsSource{n})
+		n.metrics = metrics.NewNode(reg, metricsSource{n, opts.Version})
 		n.prom = metrics.NewPrometheus(app.Prometheus, reg, n.log)
 	}
 	if app.Pprof.Enabled {
@@ -164,6 +159,9 @@ func (n *Node) build(opts Options) error {
 		return err
 	}
 	sc.Logger = n.log.With("module", "p2p")
+	if n.metrics != nil {
+		sc.OnMessage = func(cmd message.Command, took time.Duration) { n.metrics.ObserveP2P(cmd.String(), took) }
+	}
 	pool := n.chain.Mempool()
 	n.p2p, err = network.NewServer(sc, n.ledger, pool)
 	if err != nil {
@@ -497,7 +495,10 @@ func describeStoreError(o storage.Options, err error) error {
 }
 
 // metricsSource feeds the Prometheus gauges.
-type metricsSource struct{ n *Node }
+type metricsSource struct {
+	n       *Node
+	version string
+}
 
 func (s metricsSource) BlockHeight() uint32  { return s.n.chain.BlockHeight() }
 func (s metricsSource) HeaderHeight() uint32 { return s.n.chain.HeaderHeight() }
@@ -507,5 +508,23 @@ func (s metricsSource) BlockQueueLen() int   { return s.n.p2p.BlockQueueLen() }
 func (s metricsSource) PersistStats() (int64, int64, int) {
 	return s.n.chain.PersistStats()
 }
-func (s metricsSource) PendingKeys() int    { return s.n.chain.PendingKeys() }
-func (s metricsSource) WritesPaused() error { return s.n.chain.WritesPaused() }
+func (s metricsSource) PendingKeys() int        { return s.n.chain.PendingKeys() }
+func (s metricsSource) WritesPaused() error     { return s.n.chain.WritesPaused() }
+func (s metricsSource) PersistedHeight() uint32 { return s.n.chain.PersistedHeight() }
+func (s metricsSource) KnownAddresses() int     { return len(s.n.p2p.UnconnectedPeers()) }
+func (s metricsSource) NotaryPoolSize() int {
+	if p := s.n.svc.notaryPool; p != nil {
+		return p.Count()
+	}
+	return 0
+}
+func (s metricsSource) VerifiedStateHeight() uint32 {
+	return s.n.chain.StateModule().CurrentValidatedHeight()
+}
+func (s metricsSource) WSClients() int {
+	if s.n.rpc == nil {
+		return 0
+	}
+	return s.n.rpc.WSClients()
+}
+func (s metricsSource) Identity() (string, uint32) { return s.version, s.n.p2p.ID() }

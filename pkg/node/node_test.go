@@ -343,7 +343,8 @@ func TestNotStarted(t *testing.T) {
 }
 
 // TestMetrics: with Prometheus and pprof on, the endpoints serve the
-// chain's figures and the RPC calls are counted.
+// chain's figures and the RPC calls are counted, under n3node's names and
+// neo-go's.
 func TestMetrics(t *testing.T) {
 	cfg := testConfig(t, t.TempDir())
 	app := &cfg.ApplicationConfiguration
@@ -360,6 +361,11 @@ func TestMetrics(t *testing.T) {
 		"n3node_block_height ", "n3node_header_height ", "n3node_mempool_unsorted_tx 0", "n3node_peers_connected 0",
 		`n3node_block_add_seconds_count{origin="consensus"}`, "n3node_persists_total",
 		`n3node_rpc_requests_total{method="getblockcount",result="ok"}`,
+		// neo-go's names beside ours (pkg/metrics TestNeoGoNames lists them).
+		"neogo_block_height ", "neogo_persisted_height ", "neogo_peers_connected 0",
+		"neogo_rpc_getblockcount_time_count ", "neogo_rpc_getversion_time_count 0",
+		"neogo_p2p_cmdblock_time_count 0", "neogo_verified_state_height ",
+		`neogo_version{version="` + DefaultVersion + `"} 1`, "neogo_server_id{server_id=",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("no %q in the metrics", want)

@@ -58,6 +58,7 @@ func (n *Node) buildRPC() error {
 // register adds a method, counted in the metrics when they are on.
 func (n *Node) register(name string, h func(neorpc.Params) (any, *neorpc.Error)) error {
 	m := n.metrics
+	m.AddRPCMethod(name)
 	if m == nil {
 		return n.rpc.Register(name, func(_ context.Context, p neorpc.Params) (any, *neorpc.Error) { return h(p) })
 	}

@@ -183,12 +183,23 @@ func (s *Server) invoke(ctx context.Context, method string, h Handler, p neorpc.
 	return h(ctx, p)
 }
 
+// logCallError logs a failed call as neo-go does: internal errors at
+// ERROR, the client's (bad parameters, unknown items) at INFO, with the
+// code, the cause when there is one, and the method.
 func (s *Server) logCallError(method string, e *neorpc.Error) {
+	const msg = "Error encountered with rpc request"
+	attrs := []any{"code", e.Code}
+	if e.Data != "" {
+		attrs = append(attrs, "cause", e.Data)
+	}
+	if method != "" {
+		attrs = append(attrs, "method", method)
+	}
 	if e.Code == neorpc.InternalServerErrorCode {
-		s.log.Error("rpc request error", "method", method, "code", e.Code, "cause", e.Data)
+		s.log.Error(msg, attrs...)
 		return
 	}
-	s.log.Debug("rpc request error", "method", method, "code", e.Code, "cause", e.Data)
+	s.log.Info(msg, attrs...)
 }
 
 // appendResult encodes a handler result as encoding/json would, with fast

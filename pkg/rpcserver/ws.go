@@ -62,6 +62,13 @@ type feed struct {
 	filter neorpc.SubscriptionFilter
 }
 
+// WSClients returns the number of open WebSocket connections.
+func (s *Server) WSClients() int {
+	s.subsMu.RLock()
+	defer s.subsMu.RUnlock()
+	return len(s.conns)
+}
+
 // serveWS upgrades a GET /ws request and serves the connection until it
 // ends. It runs in the HTTP handler goroutine, like neo-go's reader.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {

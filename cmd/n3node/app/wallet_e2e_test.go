@@ -18,6 +18,7 @@ import (
 	"github.com/n3node/n3node/internal/refchain/neogo"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/rpcclient/actor"
@@ -285,6 +286,21 @@ func walletScenario(t *testing.T, ctx context.Context, rpc string, committee Com
 	awaited(run("wallet", "candidate", "register", "--wallet-config", aCfg, "-r", rpc, "-a", addrA, "--force", "--await"))
 	keyA := strings.Split(strings.TrimSpace(run("wallet", "dump-keys", "-w", aPath, "-a", addrA)), "\n")[1]
 	awaited(run("wallet", "candidate", "vote", "--wallet-config", aCfg, "-r", rpc, "-a", addrA, "-c", keyA, "--force", "--await"))
+	// A vote for a key that is not a candidate fails in the test run
+	// (the script asserts vote's result, as neo-go's does): nothing is
+	// sent, no fee is paid.
+	gasBefore := balanceOf(addrA, nep17.GAS)
+	stranger, err := keys.NewPrivateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := cliRun(ctx, "", "wallet", "candidate", "vote", "--wallet-config", aCfg, "-r", rpc, "-a", addrA,
+		"-c", stranger.PublicKey().StringCompressed(), "--force", "--await"); err == nil || !strings.Contains(err.Error(), "FAULT") {
+		t.Fatalf("vote for a non-candidate: %v\n%s", err, out)
+	}
+	if got := balanceOf(addrA, nep17.GAS); got.Cmp(gasBefore) != 0 {
+		t.Fatalf("GAS after the refused vote %s, before %s", got, gasBefore)
+	}
 	r, err := cl.InvokeFunction(ctx, nep17.NEO.Hash, "getCandidateVote", []rpcclient.Param{rpcclient.ParamPublicKey(mustHex(t, keyA))}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -29,6 +29,7 @@ import (
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 	"github.com/n3node/n3node/pkg/smartcontract/nef"
 	"github.com/n3node/n3node/pkg/vm/emit"
+	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/wallet"
 
 	nio "github.com/n3node/n3node/pkg/io"
@@ -127,6 +128,17 @@ func TestWalletFileCommands(t *testing.T) {
 	}
 	if w, err := wallet.NewWalletFromFile(initPath); err != nil || len(w.Accounts) != 0 || w.Scrypt != keys.NEP2ScryptParams() {
 		t.Errorf("new wallet: %v", err)
+	}
+	// init -a reads the password before it writes anything: with no
+	// password to read (stdin at EOF), or two that differ, no file.
+	for _, stdin := range []string{"", "a\nb\n"} {
+		noPass := filepath.Join(e.dir, "nopass.json")
+		if err := e.fail(stdin, "wallet", "init", "-w", noPass, "-a"); err == nil {
+			t.Fatal("no error")
+		}
+		if _, err := os.Stat(noPass); !os.IsNotExist(err) {
+			t.Errorf("init -a without a password left %s: %v", noPass, err)
+		}
 	}
 	path, cfg := e.wallet("w", "secret", k1)
 	if err := e.fail("", "wallet", "init", "--wallet-config", cfg); !errors.Is(err, wallet.ErrExists) {
@@ -478,10 +490,12 @@ func TestContractCommands(t *testing.T) {
 }
 
 func TestCandidateCommands(t *testing.T) {
-	// The scripts the commands must send: one NEO call each.
+	// The scripts the commands must send: one NEO call each, its result
+	// asserted (neo-go's CreateCallWithAssertScript).
 	neoCall := func(method string, args ...any) ([]byte, error) {
 		return emit.Script(func(w *nio.BinWriter) {
 			emit.AppCall(w, nativenames.NeoHash, method, callflag.All, args...)
+			emit.Opcodes(w, opcode.ASSERT)
 		})
 	}
 	e := newCLIEnv(t)

@@ -54,7 +54,9 @@ func (ic *Context) popCallFlags() (callflag.CallFlag, error) {
 	return f, nil
 }
 
-// contractCall is System.Contract.Call.
+// contractCall is System.Contract.Call. With SaveInvocations a call that
+// names an existing method is recorded before its permission check, as
+// neo-go records it.
 func contractCall(ic *Context) error {
 	u, err := ic.popBytes()
 	if err != nil {
@@ -86,6 +88,9 @@ func contractCall(ic *Context) error {
 	md := cs.Manifest.ABI.GetMethod(method, len(args))
 	if md == nil {
 		return fmt.Errorf("%w: %s/%d", ErrMethodNotFound, method, len(args))
+	}
+	if ic.Config != nil && ic.Config.SaveInvocations {
+		ic.InvocationCalls = append(ic.InvocationCalls, state.NewContractInvocation(h, method, args))
 	}
 	_, err = ic.callInternal(cs, md, fs, md.ReturnType != smartcontract.VoidType, args, true)
 	return err
@@ -146,7 +151,7 @@ func (ic *Context) callEx(caller hash.Uint160, cs *state.Contract, name string, 
 	if init := cs.Manifest.ABI.GetMethod(manifest.MethodInit, 0); init != nil {
 		initOff = init.Offset
 	}
-	ic.Invocations[cs.Hash]++
+	ic.CountInvocation(cs.Hash)
 	cur := ic.VM.Context()
 	f &= callflag.CallFlag(cur.CallFlags())
 

@@ -52,6 +52,7 @@ func (ic *Context) Execute(container hash.Uint256, script []byte, flags callflag
 	aer.GasConsumed = ic.VM.GasConsumed()
 	aer.Stack = ic.ResultItems()
 	aer.Events = ic.Notifications
+	aer.Invocations = ic.InvocationCalls
 	if err != nil {
 		aer.FaultException = FaultMessage(err)
 	}

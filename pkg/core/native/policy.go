@@ -438,7 +438,7 @@ func isValidAttrType(reserved bool, t transaction.AttrType) bool {
 		transaction.ConflictsT, transaction.NotaryAssistedT:
 		return true
 	}
-	return reserved && t >= 0xe0
+	return reserved && t.IsReserved()
 }
 
 func (p *Policy) attrTypeArg(ic *interop.Context, it stackitem.Item, allowNotaryAssisted bool) (transaction.AttrType, error) {

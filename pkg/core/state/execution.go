@@ -40,6 +40,9 @@ type Execution struct {
 	// Output: notifications sent and the items left on the stack.
 	Events []NotificationEvent
 	Stack  []stackitem.Item
+	// Invocations are the System.Contract.Call calls made, in order, with
+	// SaveInvocations (nil without; kept for a FAULT, as neo-go does).
+	Invocations []ContractInvocation
 
 	stackJSON []json.RawMessage
 }
@@ -102,18 +105,18 @@ func (ne *NotificationEvent) UnmarshalJSON(data []byte) error {
 }
 
 type executionAux struct {
-	Trigger        string              `json:"trigger"`
-	VMState        string              `json:"vmstate"`
-	GasConsumed    int64               `json:"gasconsumed,string"`
-	Stack          []json.RawMessage   `json:"stack"`
-	Events         []NotificationEvent `json:"notifications"`
-	FaultException *string             `json:"exception"`
-	Invocations    []json.RawMessage   `json:"invocations"`
+	Trigger        string               `json:"trigger"`
+	VMState        string               `json:"vmstate"`
+	GasConsumed    int64                `json:"gasconsumed,string"`
+	Stack          []json.RawMessage    `json:"stack"`
+	Events         []NotificationEvent  `json:"notifications"`
+	FaultException *string              `json:"exception"`
+	Invocations    []ContractInvocation `json:"invocations"`
 }
 
 // MarshalJSON writes neo-go 0.120.0's form: trigger, vmstate, gasconsumed
 // (a string), stack, notifications, exception (null if none) and invocations
-// (always null: n3node does not record invocations).
+// (null unless SaveInvocations recorded some).
 func (e Execution) MarshalJSON() ([]byte, error) {
 	var exc *string
 	if e.FaultException != "" {
@@ -130,6 +133,7 @@ func (e Execution) MarshalJSON() ([]byte, error) {
 		Stack:          e.StackJSON(),
 		Events:         events,
 		FaultException: exc,
+		Invocations:    e.Invocations,
 	})
 }
 
@@ -147,7 +151,7 @@ func (e *Execution) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return err
 	}
-	*e = Execution{Trigger: t, VMState: s, GasConsumed: aux.GasConsumed, Events: aux.Events, stackJSON: aux.Stack}
+	*e = Execution{Trigger: t, VMState: s, GasConsumed: aux.GasConsumed, Events: aux.Events, Invocations: aux.Invocations, stackJSON: aux.Stack}
 	if e.stackJSON == nil {
 		e.stackJSON = []json.RawMessage{}
 	}
@@ -191,9 +195,12 @@ func (aer *AppExecResult) UnmarshalJSON(data []byte) error {
 // ErrRecord is returned (wrapped) for stored records that do not decode.
 var ErrRecord = errors.New("invalid record")
 
-// Record format versions (the first byte of every CBOR record).
+// Record format versions (the first byte of every CBOR record). An
+// execution result with invocations is a version 2 record: [version 1
+// array, [invocation...]].
 const (
 	recordV1 = 1
+	recordV2 = 2
 )
 
 type eventRecord struct {
@@ -214,9 +221,17 @@ type aerRecord struct {
 	Exception   []byte
 }
 
+type aerRecordV2 struct {
+	_           struct{} `cbor:",toarray"`
+	Base        aerRecord
+	Invocations []invocationRecord
+}
+
 // EncodeAppExecResult returns the stored form of aer: version byte 1, then a
 // CBOR array [container, trigger, vmstate, gasconsumed, [stack item RPC
-// JSON...], [[contract, name, serialized state]...], exception].
+// JSON...], [[contract, name, serialized state]...], exception]; with
+// invocations, version byte 2 and [that array, [[contract, method,
+// serialized arguments or null, count, truncated]...]].
 func EncodeAppExecResult(aer *AppExecResult) ([]byte, error) {
 	rec := aerRecord{
 		Container:   aer.Container[:],
@@ -225,8 +240,15 @@ func EncodeAppExecResult(aer *AppExecResult) ([]byte, error) {
 		GasConsumed: aer.GasConsumed,
 		Exception:   []byte(aer.FaultException),
 	}
-	for _, js := range aer.StackJSON() {
-		rec.Stack = append(rec.Stack, js)
+	// Sized once; an empty stack or event list stays nil (encoded as such).
+	if js := aer.StackJSON(); len(js) > 0 {
+		rec.Stack = make([][]byte, len(js))
+		for i := range js {
+			rec.Stack[i] = js[i]
+		}
+	}
+	if len(aer.Events) > 0 {
+		rec.Events = make([]eventRecord, 0, len(aer.Events))
 	}
 	for i := range aer.Events {
 		ev := &aer.Events[i]
@@ -236,17 +258,38 @@ func EncodeAppExecResult(aer *AppExecResult) ([]byte, error) {
 		}
 		rec.Events = append(rec.Events, eventRecord{Contract: ev.ScriptHash[:], Name: []byte(ev.Name), State: st})
 	}
-	return appendRecord([]byte{recordV1}, &rec)
+	if len(aer.Invocations) == 0 {
+		return appendRecord([]byte{recordV1}, &rec)
+	}
+	return appendRecord([]byte{recordV2}, &aerRecordV2{Base: rec, Invocations: invocationRecords(aer.Invocations)})
 }
 
 // DecodeAppExecResult decodes the form EncodeAppExecResult writes.
 func DecodeAppExecResult(data []byte) (*AppExecResult, error) {
-	if len(data) == 0 || data[0] != recordV1 {
+	if len(data) == 0 {
 		return nil, fmt.Errorf("%w: unknown version", ErrRecord)
 	}
-	var rec aerRecord
-	if err := decodeRecord(data[1:], &rec); err != nil {
-		return nil, err
+	var (
+		rec  aerRecord
+		invs []ContractInvocation
+	)
+	switch data[0] {
+	case recordV1:
+		if err := decodeRecord(data[1:], &rec); err != nil {
+			return nil, err
+		}
+	case recordV2:
+		var r2 aerRecordV2
+		if err := decodeRecord(data[1:], &r2); err != nil {
+			return nil, err
+		}
+		var err error
+		if invs, err = invocationsFromRecords(r2.Invocations); err != nil {
+			return nil, err
+		}
+		rec = r2.Base
+	default:
+		return nil, fmt.Errorf("%w: unknown version", ErrRecord)
 	}
 	if len(rec.Container) != hash.Uint256Size {
 		return nil, fmt.Errorf("%w: container hash", ErrRecord)
@@ -258,6 +301,7 @@ func DecodeAppExecResult(data []byte) (*AppExecResult, error) {
 			VMState:        vmstate.State(rec.VMState),
 			GasConsumed:    rec.GasConsumed,
 			FaultException: string(rec.Exception),
+			Invocations:    invs,
 			stackJSON:      make([]json.RawMessage, len(rec.Stack)),
 			Events:         make([]NotificationEvent, len(rec.Events)),
 		},

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
@@ -11,6 +12,13 @@ func FuzzDecodeAppExecResult(f *testing.F) {
 	rec, _ := EncodeAppExecResult(&AppExecResult{Execution: Execution{
 		Trigger: 0x40, VMState: 1, GasConsumed: 7, Stack: []stackitem.Item{stackitem.NewInt(1)},
 		Events: []NotificationEvent{{Name: "x", Item: stackitem.NewArray(nil)}},
+	}})
+	f.Add(rec)
+	rec, _ = EncodeAppExecResult(&AppExecResult{Execution: Execution{
+		Trigger: 0x40, VMState: 2, Invocations: []ContractInvocation{
+			NewContractInvocation(hash.Uint160{1}, "m", []stackitem.Item{stackitem.NewInt(5)}),
+			{Hash: hash.Uint160{2}, Method: "t", ArgumentsCount: 3, Truncated: true},
+		},
 	}})
 	f.Add(rec)
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -20,7 +20,16 @@ const (
 	NotValidBeforeT AttrType = 0x20
 	ConflictsT      AttrType = 0x21
 	NotaryAssistedT AttrType = 0x22
+
+	// ReservedLowerBound..ReservedUpperBound are the types of Reserved
+	// attributes (neo-go's experimental range, accepted on chain only with
+	// ProtocolConfiguration.ReservedAttributes).
+	ReservedLowerBound AttrType = 0xe0
+	ReservedUpperBound AttrType = 0xff
 )
+
+// IsReserved reports whether t is in the reserved range.
+func (t AttrType) IsReserved() bool { return t >= ReservedLowerBound }
 
 // String returns the C# name of the type.
 func (t AttrType) String() string {
@@ -51,7 +60,8 @@ var (
 )
 
 // AttrValue is the payload of an attribute: *OracleResponse,
-// *NotValidBefore, *Conflicts or *NotaryAssisted. HighPriority has none.
+// *NotValidBefore, *Conflicts, *NotaryAssisted or *Reserved. HighPriority
+// has none.
 type AttrValue interface {
 	attrType() AttrType
 	size() int
@@ -187,6 +197,21 @@ func (n *NotaryAssisted) encode(w *nio.BinWriter)     { w.WriteU8(n.NKeys) }
 func (n *NotaryAssisted) jsonFields(m map[string]any) { m["nkeys"] = n.NKeys }
 func (n *NotaryAssisted) copyValue() AttrValue        { c := *n; return &c }
 
+// Reserved is the payload of an attribute of a reserved type (0xe0..0xff):
+// var-bytes the protocol does not interpret. Type is the attribute's type.
+type Reserved struct {
+	Type  AttrType
+	Value []byte
+}
+
+func (r *Reserved) attrType() AttrType          { return r.Type }
+func (r *Reserved) size() int                   { return nio.VarBytesSize(len(r.Value)) }
+func (r *Reserved) encode(w *nio.BinWriter)     { w.WriteVarBytes(r.Value) }
+func (r *Reserved) jsonFields(m map[string]any) { m["value"] = nonNil(r.Value) }
+func (r *Reserved) copyValue() AttrValue {
+	return &Reserved{Type: r.Type, Value: append([]byte{}, r.Value...)}
+}
+
 // Size returns the encoded size.
 func (a *Attribute) Size() int {
 	if a.Value == nil {
@@ -219,16 +244,26 @@ func (a *Attribute) EncodeBinary(w *nio.BinWriter) {
 		v.encode(w)
 	case *NotaryAssisted:
 		v.encode(w)
+	case *Reserved:
+		v.encode(w)
 	}
 }
 
 // DecodeBinary reads one attribute (C# TransactionAttribute.DeserializeFrom).
-// An oracle result is copied.
+// An oracle result and a reserved value are copied. Reserved types decode
+// as neo-go decodes them (whether a transaction may carry one is the
+// ledger's check); C# has no reserved range.
 func (a *Attribute) DecodeBinary(r *nio.BinReader) {
 	d := decoder{r: r}
 	d.attribute(a)
-	if o, ok := a.Value.(*OracleResponse); ok && r.Err == nil {
-		o.Result = append([]byte{}, o.Result...)
+	if r.Err != nil {
+		return
+	}
+	switch v := a.Value.(type) {
+	case *OracleResponse:
+		v.Result = append([]byte{}, v.Result...)
+	case *Reserved:
+		v.Value = append([]byte{}, v.Value...)
 	}
 }
 
@@ -266,6 +301,10 @@ func (d *decoder) attribute(a *Attribute) {
 	case NotaryAssistedT:
 		a.Value = &NotaryAssisted{NKeys: r.ReadU8()}
 	default:
+		if a.Type.IsReserved() {
+			a.Value = &Reserved{Type: a.Type, Value: d.varBytes(MaxTransactionSize)}
+			return
+		}
 		r.SetError(fmt.Errorf("%w: 0x%02x", ErrInvalidAttributeType, byte(a.Type)))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
@@ -34,8 +35,9 @@ func Command() *cli.Command {
 			{
 				Name:      "restore",
 				Usage:     "import blocks from a chain dump (.acc, C# or neo-go layout)",
-				ArgsUsage: "FILE",
+				ArgsUsage: "[FILE]",
 				Flags: append(dbFlags(),
+					&cli.StringFlag{Name: "in", Aliases: []string{"i"}, Usage: "dump `FILE` (as neo-go's -i; standard input when neither it nor FILE is given)"},
 					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX` to import (default: the block after the database's height; at most that)"},
 					&cli.Uint32Flag{Name: "count", Usage: "import at most `N` blocks"},
 					&cli.BoolFlag{Name: "skip-verify", Usage: "do not verify headers and transactions (trusted dumps)"},
@@ -60,6 +62,17 @@ func Command() *cli.Command {
 					&cli.BoolFlag{Name: "incremental", Usage: "write neo-go's layout (start index before the count)"},
 				),
 				Action: dbDump,
+			},
+			{
+				Name:      "dump-bin",
+				Usage:     "write each block to DIR/block-<index>.bin (neo-go's dump-bin)",
+				UsageText: "n3node db dump-bin -o DIR [--start N] [--count N] [--config FILE | --network NAME]",
+				Flags: append(dbFlags(),
+					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `DIR` (created if missing)"},
+					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX`"},
+					&cli.Uint32Flag{Name: "count", Usage: "number of blocks (default: up to the height)"},
+				),
+				Action: dbDumpBin,
 			},
 			{
 				Name:  "state",
@@ -93,8 +106,12 @@ const (
 // dbRestore parses the flags, opens the dump and the chain, and runs
 // chaindump.Restore with a progress bar, profiles and a summary line.
 func dbRestore(ctx context.Context, c *cli.Command) (err error) {
-	if c.Args().Len() != 1 {
-		return errors.New("restore takes the dump file: n3node db restore FILE")
+	file := c.String("in")
+	switch {
+	case c.Args().Len() > 1 || c.Args().Len() == 1 && file != "":
+		return errors.New("restore takes one dump: n3node db restore [FILE | -i FILE] (standard input without either)")
+	case c.Args().Len() == 1:
+		file = c.Args().First()
 	}
 	if p := c.String("cpuprofile"); p != "" {
 		f, err := os.Create(p)
@@ -118,11 +135,15 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 			}
 		}()
 	}
-	in, err := os.Open(c.Args().First())
-	if err != nil {
-		return err
+	in := io.Reader(console.Stdin(c))
+	if file != "" && file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
 	}
-	defer in.Close()
 	r, err := chaindump.NewReader(in)
 	if err != nil {
 		return err
@@ -216,24 +237,65 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 	return rErr
 }
 
+// dumpRange is the blocks --start and --count select at height: by
+// default from 0 (or --start) up to the height.
+func dumpRange(c *cli.Command, height uint32) (start, count uint32, err error) {
+	start = c.Uint32("start")
+	if start > height {
+		return 0, 0, fmt.Errorf("--start %d is above the height %d", start, height)
+	}
+	count = height - start + 1
+	if c.IsSet("count") {
+		cnt := c.Uint32("count")
+		if uint64(start)+uint64(cnt) > uint64(height)+1 {
+			return 0, 0, fmt.Errorf("the database has blocks up to %d, cannot dump %d from %d", height, cnt, start)
+		}
+		count = cnt
+	}
+	return start, count, nil
+}
+
+// dbDumpBin writes each block to DIR/block-<index>.bin, its serialized
+// form (neo-go's db dump-bin, the layout its NeoFS uploader reads).
+func dbDumpBin(_ context.Context, c *cli.Command) (err error) {
+	dir := c.String("out")
+	if dir == "" {
+		return errors.New("output directory is not specified")
+	}
+	bc, _, err := openChain(c, nil, core.Options{})
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, bc.Close()) }()
+	start, count, err := dumpRange(c, bc.BlockHeight())
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("failed to create directory %s: %w", dir, err)
+	}
+	for i := start; i < start+count; i++ {
+		b, err := bc.GetBlockByIndex(i)
+		if err != nil {
+			return fmt.Errorf("failed to get block %d: %w", i, err)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("block-%d.bin", i))
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("failed to save block %d to file %s: %w", i, path, err)
+		}
+	}
+	return nil
+}
+
 func dbDump(_ context.Context, c *cli.Command) (err error) {
 	bc, _, err := openChain(c, nil, core.Options{})
 	if err != nil {
 		return err
 	}
 	defer func() { err = errors.Join(err, bc.Close()) }()
-	start := c.Uint32("start")
-	height := bc.BlockHeight()
-	if start > height {
-		return fmt.Errorf("--start %d is above the height %d", start, height)
-	}
-	count := height - start + 1
-	if c.IsSet("count") {
-		if cnt := c.Uint32("count"); uint64(start)+uint64(cnt) > uint64(height)+1 {
-			return fmt.Errorf("the database has blocks up to %d, cannot dump %d from %d", height, cnt, start)
-		} else {
-			count = cnt
-		}
+	start, count, err := dumpRange(c, bc.BlockHeight())
+	if err != nil {
+		return err
 	}
 	var w io.Writer = c.Root().Writer
 	if w == nil {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/n3node/n3node/internal/refchain"
 	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/native"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/storage"
@@ -21,9 +24,18 @@ import (
 
 func runApp(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
+	return runAppIn(t, nil, args...)
+}
+
+// runAppIn is runApp with stdin.
+func runAppIn(t *testing.T, stdin io.Reader, args ...string) (string, string, error) {
+	t.Helper()
 	var out, errOut bytes.Buffer
 	cmd := testRoot()
 	cmd.Writer, cmd.ErrWriter = &out, &errOut
+	if stdin != nil {
+		cmd.Reader = stdin
+	}
 	err := cmd.Run(context.Background(), append([]string{"n3node"}, args...))
 	return out.String(), errOut.String(), err
 }
@@ -40,7 +52,8 @@ func allNatives() bool {
 
 const refchainDir = "../../../../testdata/refchain"
 
-// db restore of the reference chain in two runs (--count, then resuming),
+// db restore of the reference chain in two runs (--count from standard
+// input, then resuming from -i FILE),
 // db state against neo-go's recorded root, and db dump giving back the
 // same file.
 func TestDBRestoreStateDump(t *testing.T) {
@@ -53,12 +66,17 @@ func TestDBRestoreStateDump(t *testing.T) {
 	common := []string{"--config", filepath.Join(refchainDir, "protocol.yml"), "--db", "pebble", "--db-path", dbPath}
 	acc := filepath.Join(refchainDir, "chain.acc")
 
-	_, errOut, err := runApp(t, append(append([]string{"db", "restore"}, common...), "--count", "10", acc)...)
+	accFile, err := os.Open(acc)
+	require.NoError(t, err)
+	defer accFile.Close()
+	_, errOut, err := runAppIn(t, accFile, append(append([]string{"db", "restore"}, common...), "--count", "10")...)
 	require.NoError(t, err, errOut)
 	require.Contains(t, errOut, "imported 10 blocks")
 	_, _, err = runApp(t, append(append([]string{"db", "restore"}, common...), "--start", "20", acc)...)
 	require.ErrorContains(t, err, "gap")
-	_, errOut, err = runApp(t, append(append([]string{"db", "restore"}, common...), "--start", "3", acc)...)
+	_, _, err = runApp(t, append(append([]string{"db", "restore"}, common...), "-i", acc, acc)...)
+	require.ErrorContains(t, err, "one dump")
+	_, errOut, err = runApp(t, append(append([]string{"db", "restore"}, common...), "--start", "3", "-i", acc)...)
 	require.NoError(t, err, errOut)
 	require.Contains(t, errOut, "imported 26 blocks")
 
@@ -89,6 +107,23 @@ func TestDBRestoreStateDump(t *testing.T) {
 	want, err := os.ReadFile(acc)
 	require.NoError(t, err)
 	require.True(t, bytes.Equal(want, got), "dump differs from chain.acc")
+
+	// dump-bin: one file per block holding its serialized form.
+	binDir := filepath.Join(t.TempDir(), "bin")
+	_, _, err = runApp(t, append(append([]string{"db", "dump-bin"}, common...), "-o", binDir, "--start", "3", "--count", "2")...)
+	require.NoError(t, err)
+	entries, err := os.ReadDir(binDir)
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
+	for _, i := range []int{3, 4} {
+		b, err := os.ReadFile(filepath.Join(binDir, fmt.Sprintf("block-%d.bin", i)))
+		require.NoError(t, err)
+		blk, err := block.NewBlockFromBytes(b)
+		require.NoError(t, err)
+		require.EqualValues(t, i, blk.Index)
+	}
+	_, _, err = runApp(t, append([]string{"db", "dump-bin"}, common...)...)
+	require.ErrorContains(t, err, "output directory is not specified")
 }
 
 func TestDBErrors(t *testing.T) {

@@ -268,3 +268,74 @@ func TestMemoryLimitFlag(t *testing.T) {
 		t.Error("-1: no error")
 	}
 }
+
+// parseNode is parseRun for `n3node node` (neo-go's flags).
+func parseNode(t *testing.T, args ...string) (config.Config, error) {
+	t.Helper()
+	var (
+		cfg config.Config
+		err error
+	)
+	cmd := NeoGoCommand("test")
+	cmd.Action = func(_ context.Context, c *cli.Command) error {
+		cfg, err = runConfig(c)
+		return nil
+	}
+	if rerr := cmd.Run(context.Background(), append([]string{"node"}, args...)); rerr != nil {
+		t.Fatal(rerr)
+	}
+	return cfg, err
+}
+
+// TestNodeCommand: `n3node node` takes neo-go's configuration flags: the
+// network flags pick protocol.<net>.yml in --config-path (./config by
+// default) or, with no such file and no --config-path, the embedded
+// network; --config-file wins; -d is debug.
+func TestNodeCommand(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, c := range []struct {
+		args  []string
+		magic uint32
+	}{
+		{nil, 56753}, {[]string{"-p"}, 56753}, {[]string{"-m"}, 860833102}, {[]string{"--mainnet"}, 860833102},
+		{[]string{"-t"}, 894710606}, {[]string{"--unittest"}, 42},
+	} {
+		cfg, err := parseNode(t, c.args...)
+		if err != nil || uint32(cfg.ProtocolConfiguration.Magic) != c.magic {
+			t.Errorf("%v: magic %d, %v", c.args, cfg.ProtocolConfiguration.Magic, err)
+		}
+	}
+	if _, err := parseNode(t, "-p", "-m"); err == nil {
+		t.Error("two networks accepted")
+	}
+	// A config directory: -t reads protocol.testnet.yml from it (here a
+	// copy of the unit test network, to tell it from the embedded one).
+	dir := t.TempDir()
+	unit, err := config.EmbeddedConfig("unit_testnet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "protocol.testnet.yml"), unit, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := parseNode(t, "--config-path", dir, "-t"); err != nil || cfg.ProtocolConfiguration.Magic != 42 {
+		t.Errorf("--config-path: magic %d, %v", cfg.ProtocolConfiguration.Magic, err)
+	}
+	if _, err := parseNode(t, "--config-path", dir, "-m"); err == nil {
+		t.Error("--config-path without protocol.mainnet.yml accepted")
+	}
+	if cfg, err := parseNode(t, "--config-file", filepath.Join(dir, "protocol.testnet.yml"), "-m", "-d"); err != nil ||
+		cfg.ProtocolConfiguration.Magic != 42 || cfg.ApplicationConfiguration.LogLevel != "debug" {
+		t.Errorf("--config-file: %d %q, %v", cfg.ProtocolConfiguration.Magic, cfg.ApplicationConfiguration.LogLevel, err)
+	}
+	// ./config is neo-go's default directory.
+	if err := os.Mkdir("config", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("config", "protocol.privnet.yml"), unit, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := parseNode(t); err != nil || cfg.ProtocolConfiguration.Magic != 42 {
+		t.Errorf("./config: magic %d, %v", cfg.ProtocolConfiguration.Magic, err)
+	}
+}

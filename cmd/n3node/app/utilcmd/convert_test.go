@@ -61,11 +61,20 @@ func TestConvertCommand(t *testing.T) {
 	if err := cmd.Run(context.Background(), []string{"n3node", "util", "convert", "NepwUjd9GhqgNkrfXaxj9mmsFhFzGoFuWM"}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "0xd2a4cff31913016155e38e474a2c06d08be276cf") {
+	if !strings.Contains(out.String(), "Address to LE ScriptHash\td2a4cff31913016155e38e474a2c06d08be276cf\n") {
 		t.Fatalf("output: %s", out.String())
 	}
-	if err := testRoot().Run(context.Background(), []string{"n3node", "util", "convert", "???"}); err == nil {
-		t.Fatal("garbage must be an error")
+	out.Reset()
+	cmd = testRoot()
+	cmd.Writer = &out
+	if err := cmd.Run(context.Background(), []string{"n3node", "util", "convert", "--explain", "NepwUjd9GhqgNkrfXaxj9mmsFhFzGoFuWM"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "0xd2a4cff31913016155e38e474a2c06d08be276cf") {
+		t.Fatalf("--explain output: %s", out.String())
+	}
+	if err := testRoot().Run(context.Background(), []string{"n3node", "util", "convert", "--explain", "???"}); err == nil {
+		t.Fatal("garbage must be an error with --explain")
 	}
 }
 

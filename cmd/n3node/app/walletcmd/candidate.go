@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 
 	"github.com/urfave/cli/v3"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/n3node/n3node/pkg/rpcclient/nep17"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/emit"
+	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/wallet"
 
 	nio "github.com/n3node/n3node/pkg/io"
@@ -85,6 +87,9 @@ func candidateRegister(ctx context.Context, c *cli.Command) error {
 			if err != nil {
 				return nil, err
 			}
+			if _, err := registerPrice(ctx, c, act); err != nil {
+				return nil, err
+			}
 			return neoCall("registerCandidate", pub.Bytes())
 		})
 	}
@@ -94,16 +99,9 @@ func candidateRegister(ctx context.Context, c *cli.Command) error {
 		if err != nil {
 			return nil, err
 		}
-		r, err := act.Call(ctx, nativenames.NeoHash, "getRegisterPrice")
+		price, err := registerPrice(ctx, c, act)
 		if err != nil {
 			return nil, err
-		}
-		if err := r.CheckHalt(); err != nil {
-			return nil, fmt.Errorf("getRegisterPrice: %w", err)
-		}
-		price, err := r.Int(0)
-		if err != nil {
-			return nil, fmt.Errorf("getRegisterPrice: %w", err)
 		}
 		return nep17.TransferScript(nep17.Transfer{Token: nep17.GAS.Hash, From: act.Sender(), To: nativenames.NeoHash, Amount: price, Data: pub.Bytes()})
 	})
@@ -118,11 +116,34 @@ func accountKey(acc *wallet.Account) (*keys.PublicKey, error) {
 	return pub, nil
 }
 
-// neoCall is a script calling one NEO method.
+// neoCall is a script calling one NEO method that returns whether it did
+// anything (vote, registerCandidate, unregisterCandidate) and asserting
+// that it did, as neo-go's scripts do: a vote for a key that is not a
+// candidate FAULTs in the test run instead of being paid for and doing
+// nothing.
 func neoCall(method string, args ...any) ([]byte, error) {
 	return emit.Script(func(w *nio.BinWriter) {
 		emit.AppCall(w, nativenames.NeoHash, method, callflag.All, args...)
+		emit.Opcodes(w, opcode.ASSERT)
 	})
+}
+
+// registerPrice asks the NEO contract for the candidate registration
+// price and tells the user (on stderr, before the fees).
+func registerPrice(ctx context.Context, c *cli.Command, act *actor.Actor) (*big.Int, error) {
+	r, err := act.Call(ctx, nativenames.NeoHash, "getRegisterPrice")
+	if err != nil {
+		return nil, err
+	}
+	if err := r.CheckHalt(); err != nil {
+		return nil, fmt.Errorf("getRegisterPrice: %w", err)
+	}
+	price, err := r.Int(0)
+	if err != nil {
+		return nil, fmt.Errorf("getRegisterPrice: %w", err)
+	}
+	fmt.Fprintf(console.Stderr(c), "Candidate registration price: %s GAS (besides the fees)\n", nep17.FormatAmount(price, 8))
+	return price, nil
 }
 
 // accountAction runs a script from the account of -a (the only signer,

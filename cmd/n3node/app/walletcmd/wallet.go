@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
 	"strings"
 	"time"
 
@@ -168,6 +169,15 @@ func walletInit(ctx context.Context, c *cli.Command) error {
 	if strings.HasPrefix(path, "embedded:") {
 		return txsend.ErrEmbeddedReadOnly
 	}
+	withAccount := c.Bool("account")
+	if withAccount && pass == nil {
+		// The password first: no file is written when it cannot be read.
+		phrase, err := console.ReadNewPassword(c)
+		if err != nil {
+			return err
+		}
+		pass = &phrase
+	}
 	w, err := wallet.NewWallet(path)
 	if err != nil {
 		return err
@@ -175,8 +185,9 @@ func walletInit(ctx context.Context, c *cli.Command) error {
 	if err := w.Save(); err != nil {
 		return err
 	}
-	if c.Bool("account") {
+	if withAccount {
 		if _, err := createAccount(c, w, pass); err != nil {
+			_ = os.Remove(path) // the file this command made
 			return err
 		}
 		defer w.Close()
