@@ -3,6 +3,7 @@ package vmcmd
 import (
 	"bufio"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -18,6 +19,7 @@ import (
 	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
+	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/storage"
@@ -84,6 +86,7 @@ func init() {
 		"ops":          {"list the current script's instructions", cmdOps},
 		"events":       {"show the notifications sent", cmdEvents},
 		"storage":      {"storage <hash|native name> [prefix-hex]: show a contract's storage (the script's changes included)", cmdStorage},
+		"changes":      {"changes [contract]: show the storage changes the script made (of one contract)", cmdChanges},
 		"help":         {"list the commands", cmdHelp},
 	}
 }
@@ -453,6 +456,35 @@ func cmdStorage(s *session, args []string) error {
 	}
 	d.Seek(cs.ID, storage.SeekRange{Prefix: prefix}, func(k, v []byte) bool {
 		fmt.Fprintf(s.out, "%s: %s\n", hex.EncodeToString(append(prefix[:len(prefix):len(prefix)], k...)), hex.EncodeToString(v))
+		return true
+	})
+	return nil
+}
+
+func cmdChanges(s *session, args []string) error {
+	if s.ic == nil {
+		return errNotReady
+	}
+	prefix := dao.StorageKey(0, nil)[:1]
+	if len(args) > 0 {
+		cs, err := s.contractOf(args[0])
+		if err != nil {
+			return err
+		}
+		prefix = dao.StorageKey(cs.ID, nil)
+	}
+	base := s.chain.DAO()
+	s.ic.DAO.Store.SeekChanges(storage.SeekRange{Prefix: prefix}, func(k, v []byte) bool {
+		id := int32(binary.LittleEndian.Uint32(k[1:5]))
+		key := k[5:]
+		what := "Changed"
+		switch {
+		case v == nil:
+			what = "Deleted"
+		case base.GetStorageItem(id, key) == nil:
+			what = "Added"
+		}
+		fmt.Fprintf(s.out, "%s: contract %d, key %s, value %s\n", what, id, hex.EncodeToString(key), hex.EncodeToString(v))
 		return true
 	})
 	return nil

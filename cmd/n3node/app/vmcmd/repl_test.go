@@ -2,6 +2,7 @@ package vmcmd
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/hex"
 	"strings"
 	"sync"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/emit"
 
@@ -85,5 +87,25 @@ func TestREPLChain(t *testing.T) {
 		if !strings.Contains(errs, s) {
 			t.Errorf("no %q in stderr\n%s", s, errs)
 		}
+	}
+}
+
+// TestREPLChanges runs a committee transaction (loadtx: the container's
+// signers satisfy CheckWitness) and lists its storage change.
+func TestREPLChanges(t *testing.T) {
+	repl(t) // the chain
+	script, err := emit.Script(func(w *nio.BinWriter) {
+		emit.AppCall(w, nativenames.PolicyHash, "setFeePerByte", callflag.All, 1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx := &transaction.Transaction{Script: script, ValidUntilBlock: 100,
+		Signers:   []transaction.Signer{{Account: chain.GetCommitteeAddress(), Scopes: transaction.Global}},
+		Witnesses: []transaction.Witness{{}}}
+	out, errs := repl(t, "loadtx "+base64.StdEncoding.EncodeToString(tx.Bytes()), "changes", "run", "changes policy", "changes gas")
+	want := "Changed: contract -7, key 0a, value 01\n"
+	if !strings.Contains(out, want) || strings.Count(out, "Changed:") != 1 || errs != "" {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", out, errs)
 	}
 }
