@@ -503,6 +503,33 @@ func cmdHelp(s *session, _ []string) error {
 	return w.Flush()
 }
 
+// configChain opens the chain database a configuration file names (as
+// the node would; created with its genesis if empty).
+func configChain(path string) (*core.Blockchain, error) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	bc, err := cfg.Blockchain()
+	if err != nil {
+		return nil, err
+	}
+	so, err := storage.OptionsFromConfig(cfg.ApplicationConfiguration.DBConfiguration, "", "")
+	if err != nil {
+		return nil, err
+	}
+	st, err := storage.Open(so)
+	if err != nil {
+		return nil, fmt.Errorf("database %s: %w", so.Path, err)
+	}
+	chain, err := core.New(bc, st, core.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	return chain, nil
+}
+
 // memoryChain is a private network (the embedded privnet configuration)
 // in memory, at its genesis block.
 func memoryChain() (*core.Blockchain, error) {

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/hex"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -107,5 +110,34 @@ func TestREPLChanges(t *testing.T) {
 	want := "Changed: contract -7, key 0a, value 01\n"
 	if !strings.Contains(out, want) || strings.Count(out, "Changed:") != 1 || errs != "" {
 		t.Errorf("stdout:\n%s\nstderr:\n%s", out, errs)
+	}
+}
+
+// TestREPLConfigFile opens the chain of a configuration's database.
+func TestREPLConfigFile(t *testing.T) {
+	yml, err := config.EmbeddedConfig("privnet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	yml = bytes.Replace(yml, []byte(`"./data/privnet"`), []byte(`"`+filepath.Join(dir, "db")+`"`), 1)
+	cfgPath := filepath.Join(dir, "protocol.yml")
+	if err := os.WriteFile(cfgPath, yml, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		bc, err := configChain(cfgPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errw bytes.Buffer
+		err = runREPL(strings.NewReader("loaddeployed neo\nexit\n"), &out, &errw, bc)
+		bc.Close()
+		if err != nil || !strings.Contains(out.String(), "READY: loaded") || errw.Len() != 0 {
+			t.Fatalf("%v\n%s\n%s", err, out.String(), errw.String())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "db")); err != nil {
+		t.Errorf("no database: %v", err)
 	}
 }
