@@ -126,7 +126,7 @@ rpc-live-update:
 # Wallet CLI end to end (docs/wallet-cli.md): starts a neo-go 0.120.0 single-node privnet
 # and runs every wallet/contract command against it in process. Needs neo-go like refchain.
 wallet-e2e:
-	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestWalletCLINeoGo$$' -timeout 10m -v ./cmd/n3node/app/
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^(TestWalletCLINeoGo|TestWalletKeyCommandsNeoGo)$$' -timeout 10m -v ./cmd/n3node/app/
 
 # The Go contract compiler against neo-go 0.120.0's `contract compile` (docs/compiler.md):
 # our corpus, neo-go's own test contracts from the module cache and its examples/

@@ -9,6 +9,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/neorpc"
+	"github.com/n3node/n3node/pkg/neorpc/result"
 )
 
 // Typed wrappers of the node methods the wallet tools, the benchmark and
@@ -56,28 +57,69 @@ func (c *Client) getContractState(ctx context.Context, p any) (*state.Contract, 
 // InvokeFunction test-runs method of contract with params. Signers may be
 // nil (then none are sent); the first signer is the sender.
 func (c *Client) InvokeFunction(ctx context.Context, contract hash.Uint160, method string, params []Param, signers []transaction.Signer) (*InvokeResult, error) {
-	if params == nil {
-		params = []Param{}
-	}
-	p := []any{contract.String(), method, params}
-	if signers != nil {
-		p = append(p, signers)
-	}
-	r := new(InvokeResult)
-	if err := c.Call(ctx, "invokefunction", p, r); err != nil {
-		return nil, err
-	}
-	return r, nil
+	return c.InvokeFunctionHistoric(ctx, Historic{}, contract, method, params, signers)
 }
 
 // InvokeScript test-runs a script with the given signers (nil: none).
 func (c *Client) InvokeScript(ctx context.Context, script []byte, signers []transaction.Signer) (*InvokeResult, error) {
-	p := []any{script}
+	return c.InvokeScriptHistoric(ctx, Historic{}, script, signers)
+}
+
+// Historic selects the chain state a test invocation runs against: the
+// zero value is the current state (invokefunction, invokescript),
+// AtHeight and WithState an older one (invokefunctionhistoric,
+// invokescripthistoric; the node must keep old states).
+type Historic struct {
+	height uint32
+	root   hash.Uint256
+	mode   byte // 0 current, 'h' height, 's' state root or block hash
+}
+
+// AtHeight is the state after the block at height h.
+func AtHeight(h uint32) Historic { return Historic{height: h, mode: 'h'} }
+
+// WithState is the state of a state root, or after a block, by hash.
+func WithState(h hash.Uint256) Historic { return Historic{root: h, mode: 's'} }
+
+// param is the first parameter of an invoke*historic call; nil for the
+// current state.
+func (at Historic) param() any {
+	switch at.mode {
+	case 'h':
+		return at.height
+	case 's':
+		return at.root.StringLE()
+	}
+	return nil
+}
+
+// InvokeFunctionHistoric is InvokeFunction against the state at.
+func (c *Client) InvokeFunctionHistoric(ctx context.Context, at Historic, contract hash.Uint160, method string, params []Param, signers []transaction.Signer) (*InvokeResult, error) {
+	if params == nil {
+		params = []Param{}
+	}
+	return c.invoke(ctx, "invokefunction", at, signers, contract.String(), method, params)
+}
+
+// InvokeScriptHistoric is InvokeScript against the state at.
+func (c *Client) InvokeScriptHistoric(ctx context.Context, at Historic, script []byte, signers []transaction.Signer) (*InvokeResult, error) {
+	return c.invoke(ctx, "invokescript", at, signers, script)
+}
+
+// invoke calls method (with the "historic" suffix and the state first
+// when at selects one) with args and the signers, if any.
+func (c *Client) invoke(ctx context.Context, method string, at Historic, signers []transaction.Signer, args ...any) (*InvokeResult, error) {
+	var p []any
+	if a := at.param(); a != nil {
+		method += "historic"
+		p = append(p, a)
+	}
+	p = append(p, args...)
 	if signers != nil {
 		p = append(p, signers)
 	}
 	r := new(InvokeResult)
-	if err := c.Call(ctx, "invokescript", p, r); err != nil {
+	if err := c.Call(ctx, method, p, r); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -106,6 +148,16 @@ func (c *Client) CalculateNetworkFee(ctx context.Context, tx *transaction.Transa
 func (c *Client) GetNEP17Balances(ctx context.Context, account hash.Uint160) (*NEP17Balances, error) {
 	r := new(NEP17Balances)
 	if err := c.Call(ctx, "getnep17balances", []any{neorpc.Uint160ToAddress(account)}, r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// GetNEP11Balances returns every NEP-11 balance (tokens by id) of an
+// account.
+func (c *Client) GetNEP11Balances(ctx context.Context, account hash.Uint160) (*result.NEP11Balances, error) {
+	r := new(result.NEP11Balances)
+	if err := c.Call(ctx, "getnep11balances", []any{neorpc.Uint160ToAddress(account)}, r); err != nil {
 		return nil, err
 	}
 	return r, nil

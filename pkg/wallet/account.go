@@ -158,6 +158,14 @@ func (a *Account) ScriptHash() hash.Uint160 {
 	return a.scriptHash
 }
 
+// SetScriptHash points the account at another script hash: Address
+// becomes its address (for custom and deployed contract accounts made
+// from a key).
+func (a *Account) SetScriptHash(h hash.Uint160) {
+	a.Address = address.FromUint160(h)
+	a.scriptHash, a.hashed = h, true
+}
+
 // CanSign reports whether the account is unlocked and decrypted.
 func (a *Account) CanSign() bool { return !a.Locked && a.privateKey != nil }
 

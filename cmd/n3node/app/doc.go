@@ -6,10 +6,10 @@
 //	nodecmd      run: a node from a configuration (pkg/node)
 //	dbcmd        db restore, dump, state: the chain database offline (pkg/core, pkg/core/chaindump)
 //	walletcmd    wallet (with nep17 and candidate): wallet files, transfers, votes
-//	contractcmd  contract deploy, invokefunction, testinvokefunction, testinvokescript;
-//	             init, inspect, calc-hash, manifest add-group, generate-wrapper
+//	contractcmd  contract deploy, update, destroy, invokefunction, testinvokefunction, testinvokescript;
+//	             compile, init, inspect, calc-hash, manifest add-group, generate-wrapper
 //	utilcmd      util convert: every reading of a value
-//	vmcmd        vm run: scripts on a bare VM
+//	vmcmd        vm run: scripts on a bare VM; vm: the interactive VM over an in-memory chain
 //	benchcmd     bench: the TPS benchmark, its transaction cache and reports (pkg/bench)
 //
 // Two packages hold what the families share:

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/encoding/address"
 	"github.com/n3node/n3node/pkg/encoding/base58"
 )
 
@@ -64,6 +65,30 @@ func NEP2Encrypt(k *PrivateKey, passphrase string, p ScryptParams) (string, erro
 
 // NEP2Decrypt decrypts a NEP-2 key and checks the address hash.
 func NEP2Decrypt(key, passphrase string, p ScryptParams) (*PrivateKey, error) {
+	return nep2Decrypt(key, passphrase, p, (*PrivateKey).Address)
+}
+
+// Neo 2 (Legacy) addresses: version 0x17 over the hash of PUSHBYTES33
+// key CHECKSIG (Neo 2 opcodes).
+const (
+	legacyAddressVersion = 0x17
+	legacyPushBytes33    = 0x21
+	legacyCheckSig       = 0xac
+)
+
+// LegacyAddress is the Neo 2 address of the key's standard account.
+func (k *PrivateKey) LegacyAddress() string {
+	script := append(append([]byte{legacyPushBytes33}, k.pub.Bytes()...), legacyCheckSig)
+	return address.EncodeVersion(legacyAddressVersion, hash.Hash160(script))
+}
+
+// NEP2DecryptLegacy decrypts the NEP-2 key of a Neo 2 wallet, whose
+// address hash is over the key's Neo 2 address (LegacyAddress).
+func NEP2DecryptLegacy(key, passphrase string, p ScryptParams) (*PrivateKey, error) {
+	return nep2Decrypt(key, passphrase, p, (*PrivateKey).LegacyAddress)
+}
+
+func nep2Decrypt(key, passphrase string, p ScryptParams, addressOf func(*PrivateKey) string) (*PrivateKey, error) {
 	b, err := base58.CheckDecode(key)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidNEP2, err)
@@ -93,7 +118,7 @@ func NEP2Decrypt(key, passphrase string, p ScryptParams) (*PrivateKey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrWrongPassphrase, err)
 	}
-	got := hash.Checksum([]byte(k.Address()))
+	got := hash.Checksum([]byte(addressOf(k)))
 	if subtle.ConstantTimeCompare(got[:], addrHash) != 1 {
 		return nil, ErrWrongPassphrase
 	}

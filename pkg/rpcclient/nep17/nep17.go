@@ -43,6 +43,7 @@ const MaxDecimals = 255
 // Errors.
 var (
 	ErrNotNEP17     = errors.New("not a NEP-17 token")
+	ErrNotStandard  = errors.New("not a token of the standard")
 	ErrAmountFormat = errors.New("invalid decimal amount")
 )
 
@@ -55,12 +56,22 @@ type RPC interface {
 // Info fetches a token's description: its contract state (which must
 // declare NEP-17) and its symbol and decimals (one test invocation).
 func Info(ctx context.Context, rpc RPC, h hash.Uint160) (*Token, error) {
+	return InfoStandard(ctx, rpc, h, manifest.NEP17StandardName)
+}
+
+// InfoStandard is Info for a token of the given standard (NEP-17 or
+// NEP-11: both have symbol and decimals); a contract that does not
+// declare it is refused with ErrNotStandard.
+func InfoStandard(ctx context.Context, rpc RPC, h hash.Uint160, standard string) (*Token, error) {
 	cs, err := rpc.GetContractState(ctx, h)
 	if err != nil {
 		return nil, fmt.Errorf("contract %s: %w", h.StringLE(), err)
 	}
-	if !slices.Contains(cs.Manifest.SupportedStandards, manifest.NEP17StandardName) {
-		return nil, fmt.Errorf("%w: %s (%s)", ErrNotNEP17, h.StringLE(), cs.Manifest.Name)
+	if !slices.Contains(cs.Manifest.SupportedStandards, standard) {
+		if standard == manifest.NEP17StandardName {
+			return nil, fmt.Errorf("%w: %s (%s)", ErrNotNEP17, h.StringLE(), cs.Manifest.Name)
+		}
+		return nil, fmt.Errorf("%w: %s is not a %s token (%s)", ErrNotStandard, h.StringLE(), standard, cs.Manifest.Name)
 	}
 	script, err := emit.Script(func(w *nio.BinWriter) {
 		emit.AppCall(w, h, "symbol", callflag.ReadOnly)

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -14,11 +12,8 @@ import (
 	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
-	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/smartcontract"
-	"github.com/n3node/n3node/pkg/smartcontract/manifest"
-	"github.com/n3node/n3node/pkg/smartcontract/nef"
 )
 
 // Command is `n3node contract`.
@@ -65,7 +60,7 @@ func Command() *cli.Command {
 			{
 				Name:      "testinvokefunction",
 				Usage:     "invoke a contract method in test mode and print the result",
-				UsageText: "n3node contract testinvokefunction -r endpoint <hash-or-native-name> <method> [arguments...] [-- signers...]",
+				UsageText: "n3node contract testinvokefunction -r endpoint [--historic index/hash] <hash-or-native-name> <method> [arguments...] [-- signers...]",
 				Description: `Runs the method on the node without a transaction and prints the
    invokefunction result as JSON. Signers are sent only when given (the
    first is the sender).
@@ -73,44 +68,22 @@ func Command() *cli.Command {
    ` + txsend.ParamsDoc + `
 
    ` + txsend.SignersDoc,
-				Flags:        txsend.RPCFlags(),
+				Flags:        append(txsend.RPCFlags(), txsend.HistoricFlag()),
 				StopOnNthArg: &one,
 				Action:       func(ctx context.Context, c *cli.Command) error { return invokeFunction(ctx, c, false) },
 			},
 			{
 				Name:      "testinvokescript",
 				Usage:     "run a NEF's script in test mode and print the result",
-				UsageText: "n3node contract testinvokescript -r endpoint -i input.nef [signers...]",
+				UsageText: "n3node contract testinvokescript -r endpoint -i input.nef [--historic index/hash] [signers...]",
 				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "in", Aliases: []string{"i"}, Required: true, Usage: "NEF file whose script to run"},
+					txsend.HistoricFlag(),
 				}, txsend.RPCFlags()...),
 				Action: testInvokeScript,
 			},
-		}, append(toolCommands(), generateCommands()...)...),
+		}, append(append(toolCommands(), generateCommands()...), lifecycleCommands(sendFlags)...)...),
 	}
-}
-
-// contractHash reads a script hash, an address or a native contract name
-// (full or short, any case) as neo-go does.
-func contractHash(s string) (hash.Uint160, error) {
-	if h, err := txsend.ParseAddress(s); err == nil {
-		return h, nil
-	}
-	short := map[string]string{
-		"management": nativenames.Management, "ledger": nativenames.Ledger, "neo": nativenames.Neo,
-		"gas": nativenames.Gas, "policy": nativenames.Policy, "oracle": nativenames.Oracle,
-		"designation": nativenames.Designation, "crypto": nativenames.CryptoLib, "std": nativenames.StdLib,
-	}
-	name := strings.ToLower(s)
-	if full, ok := short[name]; ok {
-		name = strings.ToLower(full)
-	}
-	for i, n := range nativenames.All {
-		if strings.ToLower(n) == name {
-			return nativenames.Hash(nativenames.ID(nativenames.All[i])), nil
-		}
-	}
-	return hash.Uint160{}, fmt.Errorf("incorrect script hash or invalid native contract name: %q", s)
 }
 
 func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
@@ -118,7 +91,7 @@ func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
 	if len(args) == 0 {
 		return errors.New("no smart contract hash was provided, specify one as the first argument")
 	}
-	contract, err := contractHash(args[0])
+	contract, err := txsend.ContractHash(args[0])
 	if err != nil {
 		return err
 	}
@@ -135,8 +108,12 @@ func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
 	}
 	signerArgs := args[2+off:]
 	if !send {
+		at, err := txsend.ReadHistoric(c)
+		if err != nil {
+			return err
+		}
 		r, err := printTestInvoke(ctx, c, signerArgs, func(ctx context.Context, cl *rpcclient.Client, signers []transaction.Signer) (*rpcclient.InvokeResult, error) {
-			return cl.InvokeFunction(ctx, contract, method, params, signers)
+			return cl.InvokeFunctionHistoric(ctx, at, contract, method, params, signers)
 		})
 		if err != nil {
 			return err
@@ -160,21 +137,13 @@ func newContractSender(ctx context.Context, c *cli.Command, signerArgs []string,
 }
 
 func contractDeploy(ctx context.Context, c *cli.Command) error {
-	nefBytes, err := os.ReadFile(c.String("in"))
+	nf, nefBytes, err := readNEF(c.String("in"))
 	if err != nil {
 		return err
 	}
-	nf, err := nef.FileFromBytes(nefBytes)
+	m, mBytes, err := readManifest(c.String("manifest"))
 	if err != nil {
-		return fmt.Errorf("failed to restore .nef file: %w", err)
-	}
-	mBytes, err := os.ReadFile(c.String("manifest"))
-	if err != nil {
-		return fmt.Errorf("failed to read manifest file: %w", err)
-	}
-	m, err := manifest.FromJSON(mBytes)
-	if err != nil {
-		return fmt.Errorf("failed to read manifest file: %w", err)
+		return err
 	}
 	args := txsend.CLIArgs(c)
 	off, data, err := txsend.ParseParams(args, true)
@@ -205,20 +174,20 @@ func contractDeploy(ctx context.Context, c *cli.Command) error {
 }
 
 func testInvokeScript(ctx context.Context, c *cli.Command) error {
-	b, err := os.ReadFile(c.String("in"))
+	nf, _, err := readNEF(c.String("in"))
 	if err != nil {
 		return err
 	}
-	nf, err := nef.FileFromBytes(b)
+	at, err := txsend.ReadHistoric(c)
 	if err != nil {
-		return fmt.Errorf("failed to restore .nef file: %w", err)
+		return err
 	}
 	sargs := txsend.CLIArgs(c)
 	if len(sargs) > 0 && sargs[0] == txsend.CosignersSeparator {
 		sargs = sargs[1:]
 	}
 	_, err = printTestInvoke(ctx, c, sargs, func(ctx context.Context, cl *rpcclient.Client, signers []transaction.Signer) (*rpcclient.InvokeResult, error) {
-		return cl.InvokeScript(ctx, nf.Script, signers)
+		return cl.InvokeScriptHistoric(ctx, at, nf.Script, signers)
 	})
 	return err
 }

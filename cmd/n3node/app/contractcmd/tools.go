@@ -191,7 +191,8 @@ func readManifestFile(path string) (*manifest.Manifest, error) {
 	return m, nil
 }
 
-func readNEF(path string) (*nef.File, error) {
+// loadNEF reads a NEF file (errors unwrapped: the callers word them as neo-go does).
+func loadNEF(path string) (*nef.File, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -245,7 +246,7 @@ func contractInspect(_ context.Context, c *cli.Command) error {
 			src = debugSources(compiledSeqPoints(di))
 		}
 	} else {
-		f, err := readNEF(in)
+		f, err := loadNEF(in)
 		if err != nil {
 			return fmt.Errorf("failed to read .nef file: %w", err)
 		}
@@ -269,7 +270,7 @@ func manifestAddGroup(_ context.Context, c *cli.Command) error {
 	if err != nil {
 		return fmt.Errorf("invalid sender: %w", err)
 	}
-	f, err := readNEF(c.String("nef"))
+	f, err := loadNEF(c.String("nef"))
 	if err != nil {
 		return fmt.Errorf("can't read NEF file: %w", err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -62,55 +63,98 @@ func ParseAddress(s string) (hash.Uint160, error) {
 	return u, nil
 }
 
-// parseCosigner reads address[:scopes].
+// ContractHash reads a script hash, an address or a native contract name
+// (full or short, any case) as neo-go does.
+func ContractHash(s string) (hash.Uint160, error) {
+	if h, err := ParseAddress(s); err == nil {
+		return h, nil
+	}
+	short := map[string]string{
+		"management": nativenames.Management, "ledger": nativenames.Ledger, "neo": nativenames.Neo,
+		"gas": nativenames.Gas, "policy": nativenames.Policy, "oracle": nativenames.Oracle,
+		"designation": nativenames.Designation, "crypto": nativenames.CryptoLib, "std": nativenames.StdLib,
+	}
+	name := strings.ToLower(s)
+	if full, ok := short[name]; ok {
+		name = strings.ToLower(full)
+	}
+	for i, n := range nativenames.All {
+		if strings.ToLower(n) == name {
+			return nativenames.Hash(nativenames.ID(nativenames.All[i])), nil
+		}
+	}
+	return hash.Uint160{}, fmt.Errorf("incorrect script hash or invalid native contract name: %q", s)
+}
+
+// parseCosigner reads address[:scopes]: scopes is a comma-separated list
+// of scope words, each a scope name optionally followed by ":item:item"
+// (the items of the Custom* scopes; other scopes ignore them). No scopes
+// is CalledByEntry.
 func parseCosigner(s string) (transaction.Signer, error) {
-	res := transaction.Signer{Scopes: transaction.CalledByEntry}
-	addr, scopes, _ := strings.Cut(s, ":")
-	var err error
-	if res.Account, err = ParseAddress(addr); err != nil {
-		return res, err
+	addr, words, hasScopes := strings.Cut(s, ":")
+	acct, err := ParseAddress(addr)
+	if err != nil {
+		return transaction.Signer{Scopes: transaction.CalledByEntry}, err
 	}
-	if scopes == "" {
-		return res, nil
+	sg := transaction.Signer{Account: acct, Scopes: transaction.CalledByEntry}
+	if !hasScopes || words == "" {
+		return sg, nil
 	}
-	res.Scopes = 0
-	for _, part := range strings.Split(scopes, ",") {
-		sub := strings.Split(part, ":")
-		scope, err := transaction.ScopesFromString(sub[0])
-		if err != nil {
+	sg.Scopes = 0
+	for word := range strings.SplitSeq(words, ",") {
+		if err := addScopeWord(&sg, word); err != nil {
 			return transaction.Signer{}, err
 		}
-		if scope == transaction.Global && res.Scopes&^transaction.Global != 0 ||
-			scope != transaction.Global && res.Scopes&transaction.Global != 0 {
-			return transaction.Signer{}, errors.New("'Global' scope can not be combined with other scopes")
-		}
-		res.Scopes |= scope
-		switch scope {
-		case transaction.CustomContracts:
-			if len(sub) == 1 {
-				return transaction.Signer{}, errors.New("CustomContracts scope must refer to at least one contract")
-			}
-			for _, c := range sub[1:] {
-				h, err := ParseAddress(c)
-				if err != nil {
-					return transaction.Signer{}, err
-				}
-				res.AllowedContracts = append(res.AllowedContracts, h)
-			}
-		case transaction.CustomGroups:
-			if len(sub) == 1 {
-				return transaction.Signer{}, errors.New("CustomGroups scope must refer to at least one group")
-			}
-			for _, g := range sub[1:] {
-				pub, err := keys.NewPublicKeyFromString(g)
-				if err != nil {
-					return transaction.Signer{}, err
-				}
-				res.AllowedGroups = append(res.AllowedGroups, pub)
-			}
+	}
+	return sg, nil
+}
+
+// errGlobalMixed: Global with any other scope.
+var errGlobalMixed = errors.New("'Global' scope can not be combined with other scopes")
+
+// scopeItems are the item lists of the Custom* scopes: what an item is
+// (for the error of an empty list) and how one is added.
+var scopeItems = map[transaction.WitnessScope]struct {
+	name, item string
+	add        func(sg *transaction.Signer, s string) error
+}{
+	transaction.CustomContracts: {"CustomContracts", "contract", func(sg *transaction.Signer, s string) error {
+		h, err := ParseAddress(s)
+		sg.AllowedContracts = append(sg.AllowedContracts, h)
+		return err
+	}},
+	transaction.CustomGroups: {"CustomGroups", "group", func(sg *transaction.Signer, s string) error {
+		pub, err := keys.NewPublicKeyFromString(s)
+		sg.AllowedGroups = append(sg.AllowedGroups, pub)
+		return err
+	}},
+}
+
+// addScopeWord adds one scope word to sg.
+func addScopeWord(sg *transaction.Signer, word string) error {
+	name, items, hasItems := strings.Cut(word, ":")
+	scope, err := transaction.ScopesFromString(name)
+	if err != nil {
+		return err
+	}
+	hadGlobal, hadOthers := sg.Scopes&transaction.Global != 0, sg.Scopes&^transaction.Global != 0
+	if scope == transaction.Global && hadOthers || scope != transaction.Global && hadGlobal {
+		return errGlobalMixed
+	}
+	sg.Scopes |= scope
+	list, custom := scopeItems[scope]
+	switch {
+	case !custom:
+		return nil
+	case !hasItems:
+		return fmt.Errorf("%s scope must refer to at least one %s", list.name, list.item)
+	}
+	for it := range strings.SplitSeq(items, ":") {
+		if err := list.add(sg, it); err != nil {
+			return err
 		}
 	}
-	return res, nil
+	return nil
 }
 
 // ParseSigners reads a list of signers.

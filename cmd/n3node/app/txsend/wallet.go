@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -227,4 +228,28 @@ func DialRPC(ctx context.Context, c *cli.Command) (*rpcclient.Client, context.Co
 	}
 	tctx, cancel := context.WithTimeout(ctx, rpcTimeout(c))
 	return cl, tctx, func() { cancel(); cl.Close() }, nil
+}
+
+// HistoricFlag selects the state of test invocations (ReadHistoric).
+func HistoricFlag() cli.Flag {
+	return &cli.StringFlag{Name: "historic", Usage: "use a historic state: a block height, a block hash or a state root hash"}
+}
+
+// ErrInvalidHistoric: --historic is neither a height nor a hash.
+var ErrInvalidHistoric = errors.New("invalid 'historic' parameter, neither a block number, nor a block/state hash")
+
+// ReadHistoric reads --historic: a decimal height, or a block or state
+// root hash (LE hex; the node tells which). Unset is the current state.
+func ReadHistoric(c *cli.Command) (rpcclient.Historic, error) {
+	s := c.String("historic")
+	if s == "" {
+		return rpcclient.Historic{}, nil
+	}
+	if h, err := strconv.ParseUint(s, 10, 32); err == nil {
+		return rpcclient.AtHeight(uint32(h)), nil
+	}
+	if u, err := hash.Uint256DecodeStringLE(strings.TrimPrefix(s, "0x")); err == nil {
+		return rpcclient.WithState(u), nil
+	}
+	return rpcclient.Historic{}, ErrInvalidHistoric
 }

@@ -15,6 +15,9 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/n3node/n3node/cmd/n3node/app/console"
+	"github.com/n3node/n3node/pkg/core"
+
 	"github.com/n3node/n3node/pkg/smartcontract/nef"
 	"github.com/n3node/n3node/pkg/vm"
 	"github.com/n3node/n3node/pkg/vm/interopid"
@@ -26,7 +29,29 @@ import (
 func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "vm",
-		Usage: "NeoVM tools",
+		Usage: "NeoVM tools; without a subcommand, an interactive VM (type help)",
+		Description: `Without a subcommand, reads VM commands (loadhex, loadbase64, loadnef,
+   loadtx, loaddeployed, run, step, stepinto, stepout, stepover, break, delete,
+   ip, ops, estack, istack, sslot, lslot, aslot, events, storage, reset, exit)
+   one per line from the standard input, a terminal or a pipe. Scripts run
+   with syscalls and native contracts against an in-memory private network,
+   or against the database of --config-file (read at its current height;
+   nothing is written but the genesis block of an empty database).`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "config-file", Usage: "run against the chain database of this node configuration (default: an in-memory private network)"},
+		},
+		Action: func(ctx context.Context, c *cli.Command) error {
+			open := memoryChain
+			if p := c.String("config-file"); p != "" {
+				open = func() (*core.Blockchain, error) { return configChain(p) }
+			}
+			chain, err := open()
+			if err != nil {
+				return err
+			}
+			defer chain.Close()
+			return runREPL(console.Stdin(c), console.Stdout(c), console.Stderr(c), chain)
+		},
 		Commands: []*cli.Command{
 			{
 				Name:      "run",

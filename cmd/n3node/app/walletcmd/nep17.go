@@ -50,7 +50,7 @@ func nep17Commands() []*cli.Command {
 	multiFlags := append(append(append(txsend.WalletFlags(),
 		txsend.AddressFlag("from", "address to send from (default: the wallet's default account)")),
 		txsend.TxFlags()...), txsend.RPCFlags()...)
-	return []*cli.Command{
+	return append([]*cli.Command{
 		balanceCommand("balance"),
 		{
 			Name:      "transfer",
@@ -74,177 +74,31 @@ func nep17Commands() []*cli.Command {
 			StopOnNthArg: &one,
 			Action:       nep17MultiTransfer,
 		},
-		{
-			Name:      "import",
-			Usage:     "add a NEP-17 token to the wallet (so it can be named by symbol)",
-			UsageText: "n3node wallet nep17 import -w wallet -r endpoint --token <hash>",
-			Flags: append(append(txsend.WalletFlags(),
-				&cli.StringFlag{Name: "token", Required: true, Usage: "token contract hash or address"}), txsend.RPCFlags()...),
-			Action: nep17Import,
-		},
-		{
-			Name:      "info",
-			Usage:     "print the tokens imported into the wallet",
-			UsageText: "n3node wallet nep17 info -w wallet [--token <hash-or-name>]",
-			Flags:     append(txsend.WalletFlags(), &cli.StringFlag{Name: "token", Usage: "token to print"}),
-			Action:    nep17Info,
-		},
-	}
-}
-
-func printTokenInfo(c *cli.Command, t *wallet.Token) {
-	w := console.Stdout(c)
-	fmt.Fprintf(w, "Name:\t%s\n", t.Name)
-	fmt.Fprintf(w, "Symbol:\t%s\n", t.Symbol)
-	fmt.Fprintf(w, "Hash:\t%s\n", t.Hash.StringLE())
-	fmt.Fprintf(w, "Decimals: %d\n", t.Decimals)
-	fmt.Fprintf(w, "Address: %s\n", t.Address())
-	fmt.Fprintf(w, "Standard:\t%s\n", t.Standard)
-}
-
-// walletToken finds a NEP-17 token imported into the wallet by hash,
-// address, symbol or name.
-func walletToken(w *wallet.Wallet, name string) (*nep17.Token, error) {
-	if w == nil {
-		return nil, nil
-	}
-	var found *wallet.Token
-	for _, t := range w.Extra.Tokens {
-		if t.Standard != manifest.NEP17StandardName {
-			continue
-		}
-		if t.Hash.StringLE() == strings.TrimPrefix(name, "0x") || t.Address() == name || t.Symbol == name || t.Name == name {
-			if found != nil {
-				return nil, fmt.Errorf("multiple matching NEP-17 tokens found for %q", name)
-			}
-			found = t
-		}
-	}
-	if found == nil {
-		return nil, nil
-	}
-	return &nep17.Token{Hash: found.Hash, Name: found.Name, Symbol: found.Symbol, Decimals: int(found.Decimals)}, nil
-}
-
-// resolveToken finds a token: in the wallet, NEO and GAS by symbol or
-// name, a hash or address asked of the node, else the symbols and names
-// in the holder's balances.
-func resolveToken(ctx context.Context, cl *rpcclient.Client, w *wallet.Wallet, name string, holder hash.Uint160) (*nep17.Token, error) {
-	if t, err := walletToken(w, name); t != nil || err != nil {
-		return t, err
-	}
-	for _, t := range []nep17.Token{nep17.NEO, nep17.GAS} {
-		if strings.EqualFold(name, t.Symbol) || name == t.Name {
-			return &t, nil
-		}
-	}
-	if h, err := txsend.ParseAddress(name); err == nil {
-		t, err := nep17.Info(ctx, cl, h)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a valid NEP-17 token: %w", name, err)
-		}
-		return t, nil
-	}
-	bs, err := cl.GetNEP17Balances(ctx, holder)
-	if err != nil {
-		return nil, fmt.Errorf("can't fetch matching token from RPC-node: %w", err)
-	}
-	var found *nep17.Token
-	for _, b := range bs.Balances {
-		if b.Symbol == name || b.Name == name {
-			if found != nil {
-				return nil, fmt.Errorf("multiple matching NEP-17 tokens found for %q", name)
-			}
-			found = &nep17.Token{Hash: b.Asset, Name: b.Name, Symbol: b.Symbol, Decimals: b.Decimals}
-		}
-	}
-	if found == nil {
-		return nil, fmt.Errorf("NEP-17 token %q was not found (import it or give its hash)", name)
-	}
-	return found, nil
+	}, tokenWalletCommands(manifest.NEP17StandardName)...)
 }
 
 func nep17Balance(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWallet(c)
-	if err != nil && !errors.Is(err, txsend.ErrNoWallet) {
-		return fmt.Errorf("bad wallet: %w", err)
-	}
-	var addrs []hash.Uint160
-	if s := c.String("address"); s != "" {
-		h, err := txsend.ParseAddress(s)
-		if err != nil {
-			return err
-		}
-		if w != nil && w.GetAccount(h) == nil {
-			return fmt.Errorf("can't find account for the address: %s", neorpc.Uint160ToAddress(h))
-		}
-		addrs = append(addrs, h)
-	} else {
-		if w == nil {
-			return errors.New("neither wallet nor address specified")
-		}
-		if len(w.Accounts) == 0 {
-			return errors.New("no accounts in the wallet")
-		}
-		for _, a := range w.Accounts {
-			addrs = append(addrs, a.ScriptHash())
-		}
-	}
-	cl, tctx, done, err := txsend.DialRPC(ctx, c)
-	if err != nil {
-		return err
-	}
-	defer done()
-	name := c.String("token")
-	var tok *nep17.Token
-	if name != "" {
-		if tok, err = walletToken(w, name); err != nil {
-			return err
-		}
-		if tok == nil {
-			for _, t := range []nep17.Token{nep17.NEO, nep17.GAS} {
-				if strings.EqualFold(name, t.Symbol) || name == t.Name {
-					tok = &t
-				}
-			}
-		}
-		if h, perr := txsend.ParseAddress(name); tok == nil && perr == nil {
-			if tok, err = nep17.Info(tctx, cl, h); err != nil {
-				return fmt.Errorf("%q is not a valid NEP-17 token: %w", name, err)
-			}
-		}
-	}
-	out := console.Stdout(c)
-	for i, h := range addrs {
-		if i > 0 {
-			fmt.Fprintln(out)
-		}
-		fmt.Fprintf(out, "Account %s\n", neorpc.Uint160ToAddress(h))
-		bs, err := balancesOf(tctx, cl, w, h, tok)
+	return runBalance(ctx, c, manifest.NEP17StandardName, func(q *balanceQuery, h hash.Uint160) error {
+		bs, err := balancesOf(q.ctx, q.cl, q.w, h, q.token)
 		if err != nil {
 			return err
 		}
 		found := false
 		for _, b := range bs.Balances {
-			match := name == "" || (tok != nil && tok.Hash == b.Asset) || (tok == nil && (b.Name == name || b.Symbol == name))
-			if !match {
-				continue
+			if q.matches(b.Asset, b.Name, b.Symbol) {
+				printBalance(c, b)
+				found = true
 			}
-			printBalance(c, b)
-			found = true
 		}
 		switch {
-		case name == "" || found:
-		case tok != nil:
-			printBalance(c, rpcclient.NEP17Balance{Asset: tok.Hash, Amount: "0", Decimals: tok.Decimals, Name: tok.Name, Symbol: tok.Symbol})
+		case q.name == "" || found:
+		case q.token != nil:
+			printBalance(c, rpcclient.NEP17Balance{Asset: q.token.Hash, Amount: "0", Decimals: q.token.Decimals, Name: q.token.Name, Symbol: q.token.Symbol})
 		default:
-			fmt.Fprintf(out, "Can't find data for %q token\n", name)
+			q.notFound()
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // balancesOf returns an account's balances from getnep17balances, or,
@@ -316,42 +170,13 @@ func printBalance(c *cli.Command, b rpcclient.NEP17Balance) {
 }
 
 func nep17Transfer(ctx context.Context, c *cli.Command) error {
-	args := txsend.CLIArgs(c)
-	off, params, err := txsend.ParseParams(args, true)
-	if err != nil {
-		return fmt.Errorf("unable to parse 'data' parameter: %w", err)
-	}
-	if len(params) > 1 {
-		return errors.New("'data' should be represented as a single parameter")
-	}
-	var data any
-	if len(params) == 1 {
-		if data, err = params[0].Emitable(); err != nil {
-			return fmt.Errorf("failed to convert 'data' to emitable type: %w", err)
+	return tokenTransfer(ctx, c, manifest.NEP17StandardName, func(from, to hash.Uint160, tok *nep17.Token, data any) ([]byte, error) {
+		amount, err := nep17.ParseAmount(c.String("amount"), tok.Decimals)
+		if err != nil {
+			return nil, fmt.Errorf("invalid amount: %w", err)
 		}
-	}
-	to, err := txsend.ParseAddress(c.String("to"))
-	if err != nil {
-		return err
-	}
-	s, err := txsend.NewSender(ctx, c, args[off:], transaction.CalledByEntry)
-	if err != nil {
-		return err
-	}
-	defer s.Cleanup()
-	tok, err := resolveToken(s.Ctx, s.Client, s.Wallet, c.String("token"), s.Actor.Sender())
-	if err != nil {
-		return err
-	}
-	amount, err := nep17.ParseAmount(c.String("amount"), tok.Decimals)
-	if err != nil {
-		return fmt.Errorf("invalid amount: %w", err)
-	}
-	script, err := nep17.TransferScript(nep17.Transfer{Token: tok.Hash, From: s.Actor.Sender(), To: to, Amount: amount, Data: data})
-	if err != nil {
-		return err
-	}
-	return txsend.SendScript(s.Ctx, c, s.Actor, script, s.Opts)
+		return nep17.TransferScript(nep17.Transfer{Token: tok.Hash, From: from, To: to, Amount: amount, Data: data})
+	})
 }
 
 func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
@@ -384,7 +209,7 @@ func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
 		}
 		tok, ok := cache[parts[0]]
 		if !ok {
-			if tok, err = resolveToken(s.Ctx, s.Client, s.Wallet, parts[0], s.Actor.Sender()); err != nil {
+			if tok, err = resolveToken(s.Ctx, s.Client, s.Wallet, parts[0], s.Actor.Sender(), manifest.NEP17StandardName); err != nil {
 				return err
 			}
 			cache[parts[0]] = tok
@@ -404,69 +229,4 @@ func nep17MultiTransfer(ctx context.Context, c *cli.Command) error {
 		return err
 	}
 	return txsend.SendScript(s.Ctx, c, s.Actor, script, s.Opts)
-}
-
-func nep17Import(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	h, err := txsend.ParseAddress(c.String("token"))
-	if err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWalletForWrite(c)
-	if err != nil {
-		return err
-	}
-	for _, t := range w.Extra.Tokens {
-		if t.Hash == h && t.Standard == manifest.NEP17StandardName {
-			printTokenInfo(c, t)
-			return errors.New("NEP-17 token already exists")
-		}
-	}
-	cl, tctx, done, err := txsend.DialRPC(ctx, c)
-	if err != nil {
-		return err
-	}
-	defer done()
-	tok, err := nep17.Info(tctx, cl, h)
-	if err != nil {
-		return fmt.Errorf("can't receive token info: %w", err)
-	}
-	wt := wallet.NewToken(tok.Hash, tok.Name, tok.Symbol, int64(tok.Decimals), manifest.NEP17StandardName)
-	w.AddToken(wt)
-	if err := w.Save(); err != nil {
-		return err
-	}
-	printTokenInfo(c, wt)
-	return nil
-}
-
-func nep17Info(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWallet(c)
-	if err != nil {
-		return err
-	}
-	name := c.String("token")
-	n := 0
-	for _, t := range w.Extra.Tokens {
-		if t.Standard != manifest.NEP17StandardName {
-			continue
-		}
-		if name != "" && t.Hash.StringLE() != strings.TrimPrefix(name, "0x") && t.Address() != name && t.Symbol != name && t.Name != name {
-			continue
-		}
-		if n > 0 {
-			fmt.Fprintln(console.Stdout(c))
-		}
-		printTokenInfo(c, t)
-		n++
-	}
-	if name != "" && n == 0 {
-		return fmt.Errorf("NEP-17 token %q was not found", name)
-	}
-	return nil
 }

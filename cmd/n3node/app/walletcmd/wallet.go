@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"math/big"
+	"os"
 	"strings"
 	"time"
 
@@ -18,7 +18,6 @@ import (
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/keys"
-	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcclient/actor"
 	"github.com/n3node/n3node/pkg/rpcclient/nep17"
 	"github.com/n3node/n3node/pkg/smartcontract"
@@ -40,7 +39,7 @@ func Command() *cli.Command {
    save the whole file atomically. --wallet-config names a YAML file with Path
    and Password for scripts; otherwise passwords are asked without echo.
    -w embedded:wallet1_solo.json opens a built-in privnet wallet (read-only).`,
-		Commands: []*cli.Command{
+		Commands: append([]*cli.Command{
 			{
 				Name:      "init",
 				Usage:     "create a new wallet file",
@@ -146,11 +145,16 @@ func Command() *cli.Command {
 				Commands: nep17Commands(),
 			},
 			{
+				Name:     "nep11",
+				Usage:    "work with NEP-11 (non-fungible) tokens",
+				Commands: nep11Commands(),
+			},
+			{
 				Name:     "candidate",
 				Usage:    "register candidates and vote",
 				Commands: candidateCommands(),
 			},
-		},
+		}, keyCommands()...),
 	}
 }
 
@@ -304,7 +308,7 @@ func walletImport(ctx context.Context, c *cli.Command) error {
 			return errors.New("invalid contract")
 		}
 		acc.Contract.Script = script
-		acc.Address = neorpc.Uint160ToAddress(acc.Contract.ScriptHash())
+		acc.SetScriptHash(acc.Contract.ScriptHash())
 	}
 	if err := addAccountAndSave(w, acc); err != nil {
 		return err
@@ -518,9 +522,7 @@ func walletRemove(ctx context.Context, c *cli.Command) error {
 	}
 	if !c.Bool("force") {
 		fmt.Fprintf(console.Stderr(c), "Account %s will be removed. This action is irreversible.\n", acc.Address)
-		ans, _ := console.Prompt(c, "Are you sure? [y/N]: ")
-		if a := strings.ToLower(strings.TrimSpace(ans)); a != "y" && a != "yes" {
-			fmt.Fprintln(console.Stdout(c), "Cancelled.")
+		if !consent(c) {
 			return nil
 		}
 	}

@@ -1,4 +1,4 @@
-package contractcmd
+package txsend
 
 import "testing"
 
@@ -10,12 +10,12 @@ func TestContractHashNames(t *testing.T) {
 		"0xd2a4cff31913016155e38e474a2c06d08be276cf": "d2a4cff31913016155e38e474a2c06d08be276cf",
 		"Treasury": "156326f25b1b5d839a4d326aeaa75383c9563ac1",
 	} {
-		h, err := contractHash(in)
+		h, err := ContractHash(in)
 		if err != nil || h.StringLE() != want {
 			t.Errorf("%q: %s %v, want %s", in, h.StringLE(), err, want)
 		}
 	}
-	if _, err := contractHash("nosuch"); err == nil {
+	if _, err := ContractHash("nosuch"); err == nil {
 		t.Error("unknown native name accepted")
 	}
 }

@@ -1,0 +1,143 @@
+package vmcmd
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core"
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
+	"github.com/n3node/n3node/pkg/vm/emit"
+
+	nio "github.com/n3node/n3node/pkg/io"
+)
+
+var (
+	chainOnce sync.Once
+	chain     *core.Blockchain
+	chainErr  error
+)
+
+// repl runs the REPL over the given lines and returns stdout and stderr.
+func repl(t *testing.T, lines ...string) (string, string) {
+	t.Helper()
+	chainOnce.Do(func() { chain, chainErr = memoryChain() })
+	if chainErr != nil {
+		t.Fatal(chainErr)
+	}
+	var out, errw bytes.Buffer
+	if err := runREPL(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errw, chain); err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errw.String()
+}
+
+func TestREPLStepping(t *testing.T) {
+	out, errs := repl(t, "loadhex 11121340", "ops", "break 2", "run", "estack", "ip", "step", "cont", "exit", "ip")
+	want := strings.Join([]string{
+		replPrompt + "READY: loaded 4 instructions",
+		replPrompt + "INDEX    OPCODE    PARAMETER",
+		"0        PUSH1         <<",
+		"1        PUSH2     ",
+		"2        PUSH3     ",
+		"3        RET       ",
+		replPrompt + "breakpoint added at instruction 2",
+		replPrompt + "at breakpoint 2 (PUSH3)",
+		replPrompt + "[",
+		`    {`, `        "type": "Integer",`, `        "value": "2"`, `    },`,
+		`    {`, `        "type": "Integer",`, `        "value": "1"`, `    }`, `]`,
+		replPrompt + "instruction pointer at 2 (PUSH3)",
+		replPrompt + "at breakpoint 3 (RET)",
+		replPrompt + "[",
+		`    {`, `        "type": "Integer",`, `        "value": "3"`, `    },`,
+		`    {`, `        "type": "Integer",`, `        "value": "2"`, `    },`,
+		`    {`, `        "type": "Integer",`, `        "value": "1"`, `    }`, `]`,
+		replPrompt,
+	}, "\n")
+	if out != want || errs != "" {
+		t.Errorf("stdout:\n%s\nwant:\n%s\nstderr:\n%s", out, want, errs)
+	}
+}
+
+// TestREPLChain runs syscalls and a native contract call against the
+// in-memory chain.
+func TestREPLChain(t *testing.T) {
+	script, err := emit.Script(func(w *nio.BinWriter) {
+		emit.Syscall(w, "System.Runtime.Platform")
+		emit.AppCall(w, nativenames.GasHash, "symbol", callflag.ReadOnly)
+		emit.String(w, "hello")
+		emit.Syscall(w, "System.Runtime.Log")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs := repl(t, "run", "loadhex "+hex.EncodeToString(script), "run", "run",
+		"loaddeployed gas", "storage gas 14", "loadhex 0a", "run", "nonsense")
+	for _, s := range []string{`"value": "R0FT"`, `"value": "TkVP"`, "READY: loaded", "14"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("no %q in\n%s", s, out)
+		}
+	}
+	for _, s := range []string{"no program loaded", "VM has halted", "at instruction 0", `unknown command "nonsense"`} {
+		if !strings.Contains(errs, s) {
+			t.Errorf("no %q in stderr\n%s", s, errs)
+		}
+	}
+}
+
+// TestREPLChanges runs a committee transaction (loadtx: the container's
+// signers satisfy CheckWitness) and lists its storage change.
+func TestREPLChanges(t *testing.T) {
+	repl(t) // the chain
+	script, err := emit.Script(func(w *nio.BinWriter) {
+		emit.AppCall(w, nativenames.PolicyHash, "setFeePerByte", callflag.All, 1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx := &transaction.Transaction{Script: script, ValidUntilBlock: 100,
+		Signers:   []transaction.Signer{{Account: chain.GetCommitteeAddress(), Scopes: transaction.Global}},
+		Witnesses: []transaction.Witness{{}}}
+	out, errs := repl(t, "loadtx "+base64.StdEncoding.EncodeToString(tx.Bytes()), "changes", "run", "changes policy", "changes gas")
+	want := "Changed: contract -7, key 0a, value 01\n"
+	if !strings.Contains(out, want) || strings.Count(out, "Changed:") != 1 || errs != "" {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", out, errs)
+	}
+}
+
+// TestREPLConfigFile opens the chain of a configuration's database.
+func TestREPLConfigFile(t *testing.T) {
+	yml, err := config.EmbeddedConfig("privnet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	yml = bytes.Replace(yml, []byte(`"./data/privnet"`), []byte(`"`+filepath.Join(dir, "db")+`"`), 1)
+	cfgPath := filepath.Join(dir, "protocol.yml")
+	if err := os.WriteFile(cfgPath, yml, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		bc, err := configChain(cfgPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errw bytes.Buffer
+		err = runREPL(strings.NewReader("loaddeployed neo\nexit\n"), &out, &errw, bc)
+		bc.Close()
+		if err != nil || !strings.Contains(out.String(), "READY: loaded") || errw.Len() != 0 {
+			t.Fatalf("%v\n%s\n%s", err, out.String(), errw.String())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "db")); err != nil {
+		t.Errorf("no database: %v", err)
+	}
+}
