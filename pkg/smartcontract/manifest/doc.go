@@ -18,6 +18,10 @@
 // a ByteString holding the compact re-encoding of the JSON value (object
 // keys kept in order, strings escaped as neo-go's ordered JSON encoder does),
 // or "null".
+// Every part (ABI, method, event, parameter, group, permission) is a Struct
+// of its fields and every list an Array; the encoders and the shape checks
+// shared by all parts live in items.go, and a shape mismatch is reported as
+// ErrInvalidItem naming the part ("invalid Method stackitem type").
 //
 // # Validity
 //
