@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
@@ -25,10 +26,10 @@ func TestSaveInvocations(t *testing.T) {
 		if on {
 			app = "  SaveInvocations: true\n"
 		}
-		c := newTestChain(t, chainOpts{app: app})
+		c := testchain.New(t, testchain.Options{App: app})
 		a := newKey(t, 1)
-		c.bc.SeedGASForTest(a.PublicKey().ScriptHash(), 100_0000_0000)
-		c.addBlock()
+		c.BC.SeedGASForTest(a.PublicKey().ScriptHash(), 100_0000_0000)
+		c.AddBlock()
 		acc := a.PublicKey().ScriptHash()
 		script, err := emit.Script(func(w *io.BinWriter) {
 			emit.AppCall(w, nativenames.NeoHash, "balanceOf", callflag.ReadStates, acc.BytesBE())
@@ -36,9 +37,9 @@ func TestSaveInvocations(t *testing.T) {
 			emit.Opcodes(w, opcode.ABORT)
 		})
 		require.NoError(t, err)
-		tx := c.sign(c.newTx(script, a), a)
-		c.addBlock(tx)
-		aers, err := c.bc.GetAppExecResults(tx.Hash(), trigger.Application)
+		tx := c.Sign(c.TxBy(script, a), a)
+		c.AddBlock(tx)
+		aers, err := c.BC.GetAppExecResults(tx.Hash(), trigger.Application)
 		require.NoError(t, err)
 		require.Len(t, aers, 1)
 		require.Equal(t, vmstate.Fault, aers[0].VMState)

@@ -301,17 +301,17 @@ func TestReservedAttributes(t *testing.T) {
 		if on {
 			extra = "  ReservedAttributes: true\n"
 		}
-		c := newTestChain(t, chainOpts{extra: extra})
+		c := testchain.New(t, testchain.Options{Protocol: extra})
 		a := newKey(t, 1)
-		c.bc.SeedGASForTest(a.PublicKey().ScriptHash(), 100_0000_0000)
-		c.addBlock()
-		tx := c.newTx(simpleScript, a)
+		c.BC.SeedGASForTest(a.PublicKey().ScriptHash(), 100_0000_0000)
+		c.AddBlock()
+		tx := c.TxBy(simpleScript, a)
 		tx.Attributes = []transaction.Attribute{{Type: transaction.ReservedLowerBound, Value: &transaction.Reserved{Type: transaction.ReservedLowerBound, Value: []byte{1, 2}}}}
-		err := c.bc.VerifyTx(c.sign(tx, a))
+		err := c.BC.VerifyTx(c.Sign(tx, a))
 		if on {
 			require.NoError(t, err)
-			c.addBlock(tx)
-			require.True(t, c.bc.HasTransaction(tx.Hash()))
+			c.AddBlock(tx)
+			require.True(t, c.BC.HasTransaction(tx.Hash()))
 		} else {
 			require.ErrorIs(t, err, core.ErrInvalidAttribute)
 			require.ErrorContains(t, err, "attribute of reserved type was found, but ReservedAttributes are disabled")
