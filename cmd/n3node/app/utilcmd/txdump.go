@@ -76,4 +76,3 @@ func Tabbed(out io.Writer, b []byte, padding int, pad byte) error {
 	}
 	return w.Flush()
 }
-

@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"math/big"
+	"os"
 	"strings"
 	"time"
 
