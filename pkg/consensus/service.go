@@ -35,6 +35,9 @@ type Config struct {
 	// Logger receives the Service's and dbft's logs; nil means
 	// slog.Default().
 	Logger *slog.Logger
+	// Nonce, if set, gives the nonce of this node's proposals instead of
+	// dbft's (crypto/rand), for reproducible simulations.
+	Nonce func() uint64
 }
 
 // Service errors.
@@ -73,6 +76,7 @@ type Service struct {
 	net    Broadcaster
 	keys   []*keys.PrivateKey
 	clock  Clock
+	nonce  func() uint64
 	log    *slog.Logger
 	proto  config.Blockchain
 	magic  uint32
@@ -84,8 +88,13 @@ type Service struct {
 	lastTimestamp uint64 // of the last block seen, in ms
 	lastProposal  []Hash // of the current height, for proposals in later views
 	rejected      []Hash // transactions the last proposal was refused for
-	validators    []*keys.PublicKey
-	poolEvents    chan struct{}
+	// unadded is the agreed block the ledger refused (e.g. while its
+	// database refuses writes); it is offered again every unaddedRetry
+	// (retry) until the ledger takes it or moves past its height.
+	unadded    *block.Block
+	retry      ClockTimer
+	validators []*keys.PublicKey
+	poolEvents chan struct{}
 
 	messages     chan *message.Payload
 	transactions chan *transaction.Transaction
@@ -116,6 +125,7 @@ func New(cfg Config) (*Service, error) {
 		net:          cfg.Broadcaster,
 		keys:         cfg.Keys,
 		clock:        cfg.Clock,
+		nonce:        cfg.Nonce,
 		log:          cfg.Logger,
 		proto:        proto,
 		magic:        uint32(proto.Magic),
@@ -299,12 +309,19 @@ func (s *Service) validate(e *message.Extensible) (*message.Payload, error) {
 func (s *Service) loop() {
 	defer close(s.finished)
 	defer s.timer.stop()
+	defer func() {
+		if s.retry != nil {
+			s.retry.Stop()
+		}
+	}()
 	for {
 		select {
 		case <-s.quit:
 			return
 		case <-s.timer.C():
 			s.handleTimer()
+		case <-s.retryC():
+			s.retryUnadded()
 		case p := <-s.messages:
 			s.handlePayload(p)
 		case tx := <-s.transactions:
@@ -350,6 +367,42 @@ func (s *Service) handleBlock(h *block.Header) {
 	}
 	s.postBlock(h.Timestamp)
 	s.dbft.Reset(h.Timestamp * nsInMs)
+}
+
+// unaddedRetry is how often an agreed block the ledger refused is offered
+// again.
+const unaddedRetry = 500 * time.Millisecond
+
+// keepUnadded remembers an agreed block the ledger refused, to retry it.
+func (s *Service) keepUnadded(b *block.Block) {
+	s.unadded = b
+	if s.retry == nil {
+		s.retry = s.clock.NewTimer(unaddedRetry)
+	}
+}
+
+// retryC is the retry timer's channel (nil, never ready, without one).
+func (s *Service) retryC() <-chan time.Time {
+	if s.retry == nil {
+		return nil
+	}
+	return s.retry.C()
+}
+
+// retryUnadded offers the refused agreed block to the ledger again.
+func (s *Service) retryUnadded() {
+	s.retry = nil
+	b := s.unadded
+	if b == nil || s.ledger.BlockHeight() >= b.Index {
+		s.unadded = nil
+		return
+	}
+	if err := s.ledger.AddBlock(b); err != nil {
+		s.retry = s.clock.NewTimer(unaddedRetry)
+		return
+	}
+	s.log.Info("added the agreed block on retry", "index", b.Index)
+	s.unadded = nil
 }
 
 func (s *Service) postBlock(ts uint64) {

@@ -535,3 +535,27 @@ func TestBlockFromNetwork(t *testing.T) {
 		t.Fatalf("block 3 by %d after %d change views, want by %d at view 0", b.PrimaryIndex, c.sent[message.ChangeViewType], lagging)
 	}
 }
+
+// An agreed block the ledger refuses (its database refuses writes) is
+// offered again every unaddedRetry until the ledger takes it; a single
+// validator has no peer to fetch it from.
+func TestAgreedBlockRetried(t *testing.T) {
+	c := newCluster(t, 1, testConfig(1))
+	nd := c.nodes[0]
+	c.start()
+	c.runUntil(time.Hour, func() bool { return c.height() >= 2 })
+	nd.chain.mu.Lock()
+	nd.chain.refuse = 5
+	nd.chain.mu.Unlock()
+	start := c.clock.Now()
+	c.runUntil(time.Hour, func() bool { return c.height() >= 4 })
+	if nd.chain.refuse != 0 {
+		t.Fatalf("%d refusals left", nd.chain.refuse)
+	}
+	// Block 3 was refused once by processBlock and four times on retry;
+	// the retries do not delay block 4.
+	if got := c.clock.Now().Sub(start); got > 2*tpb {
+		t.Fatalf("two blocks took %s", got)
+	}
+	checkChain(t, c, nd.chain.Blocks())
+}

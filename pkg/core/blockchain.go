@@ -306,6 +306,7 @@ func (bc *Blockchain) Close() error {
 	}
 	bc.persist.stop()
 	bc.events.stop()
+	storage.UseReserve(bc.store) // what a full disk held back fits in the reserve
 	err := bc.flushAll()
 	return errors.Join(err, bc.store.Close())
 }

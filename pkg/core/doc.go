@@ -30,13 +30,49 @@
 // committer that updates the trie and commits, while the next block
 // executes. The results are those of sequential processing: each step
 // reads exactly the state the sequential order gives it (docs/ledger.md
-// explains why). AddBlock is AddBlocks for one block.
+// explains why). AddBlock is AddBlocks for one block; AddBlockStream is
+// AddBlocks reporting each committed block (the P2P block queue feeds it).
+//
+// # Subpackages
+//
+// The ledger's parts live below it: block and transaction wire formats
+// (block, transaction), storage (storage, dao), the VM bindings (interop,
+// native), the memory pool (mempool), the state trie and its roots (mpt,
+// stateroot) and state sync (statesync). One subpackage is not part of
+// the ledger: bintrie, the EIP-7864 binary state tree as go-ethereum
+// implements it. No block, transaction or state root of Neo uses it; it is
+// a standalone, benchmarked implementation kept for a future extra state
+// commitment (docs/bintrie.md), tested against go-ethereum's in
+// internal/bintriediff, and core does not import it.
+//
+// # Methods
+//
+// Blockchain's methods live in files named for what they hold:
+// blockchain.go (opening, closing, heights, blocks), headers.go,
+// pipeline.go and persist.go (adding blocks), verify.go (transactions,
+// proposals), extensible.go (extensible payload senders), events.go (the
+// ordered event stream), policy.go, governance.go, contracts.go,
+// states.go (historic state and proofs), testvm.go (test executions,
+// witnesses), services.go (the oracle's and notary's queries),
+// transfers.go and records.go (indexes), statejump.go and
+// validatedroot.go (state sync and validated roots), genesis.go, gc.go,
+// errors.go.
+//
+// # A database that refuses writes
+//
+// The committed layer reaches the disk store in the background (every
+// PersistInterval; Persist forces one). When such a write fails (a full
+// disk: storage.ErrDiskFull) the chain refuses blocks and transactions
+// with ErrWritesPaused, reads go on, and the next write that succeeds
+// resumes it (WritesPaused reports the state); Close writes what was held
+// back into the store's reserve.
 //
 // # Concurrency
 //
 // Every exported method is safe for concurrent use. Readers see committed
-// blocks only (BlockHeight, GetBlock, GetStateRoot, ...). Subscribers get
-// block events from one goroutine; the chain never waits for them.
+// blocks only (BlockHeight, GetBlock, GetStateRoot, ...). Subscribers
+// (Subscribe) get typed events in the chain's order from one goroutine;
+// the chain never waits for them.
 //
 // # Ownership
 //

@@ -63,6 +63,11 @@ var (
 	ErrInvalidVerificationContract = interop.ErrInvalidVerificationContract
 )
 
+// ErrWritesPaused: the database refused the latest background write (a
+// full disk, an I/O error), so the chain takes no blocks or transactions
+// until a write succeeds again (Blockchain.WritesPaused).
+var ErrWritesPaused = errors.New("not accepting blocks and transactions while the database refuses writes")
+
 // Header and block verification errors.
 var (
 	ErrHdrHashMismatch     = errors.New("previous header hash doesn't match")

@@ -21,4 +21,4 @@ func SeedGAS(d *dao.Simple, acc hash.Uint160, amount int64) {
 }
 
 // PersistNowForTest writes the committed layer to the disk store.
-func (bc *Blockchain) PersistNowForTest() { bc.persist.persistOnce() }
+func (bc *Blockchain) PersistNowForTest() { _ = bc.Persist() }

@@ -15,7 +15,7 @@ import (
 // of the configuration (GetConfig; the chain has one accessor, Config)
 // and its own *RejectedTxError.
 var (
-	_ bqueue.Ledger   = (*core.Blockchain)(nil)
-	_ mempool.Feer    = (*core.Blockchain)(nil)
-	_ network.Mempool = (*mempool.Pool)(nil)
+	_ bqueue.StreamLedger = (*core.Blockchain)(nil)
+	_ mempool.Feer        = (*core.Blockchain)(nil)
+	_ network.Mempool     = (*mempool.Pool)(nil)
 )

@@ -1,8 +1,11 @@
 package core
 
 import (
+	"fmt"
 	"sync"
 	"time"
+
+	"github.com/n3node/n3node/pkg/core/storage"
 )
 
 // persistSamples is the number of samples of the moving average of the
@@ -73,9 +76,16 @@ func (p *persister) persistOnce() time.Duration {
 	n, err := p.bc.dao.Persist()
 	dur := time.Since(start)
 	p.mu.Lock()
+	switch {
+	case err != nil && p.lastErr == nil:
+		p.bc.log.Error("not accepting blocks and transactions until the database takes writes again: "+describeWriteErr(err),
+			"err", err, "height", p.bc.BlockHeight(), "pendingKeys", p.bc.dao.Store.Len())
+	case err == nil && p.lastErr != nil:
+		p.bc.log.Info("the database takes writes again, accepting blocks and transactions", "height", p.bc.BlockHeight())
+	}
 	p.lastErr = err
 	if err != nil {
-		p.bc.log.Error("failed to persist blockchain", "err", err)
+		p.bc.log.Debug("failed to persist blockchain", "err", err)
 	} else {
 		p.height = max(p.height, h)
 	}
@@ -95,6 +105,37 @@ func (p *persister) persistOnce() time.Duration {
 	p.cond.Broadcast()
 	p.mu.Unlock()
 	return dur
+}
+
+// paused returns the error of the latest persist: while it is set the chain
+// refuses blocks and transactions (ErrWritesPaused).
+func (p *persister) paused() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.lastErr
+}
+
+// describeWriteErr names the cause of a failed persist for the operator.
+func describeWriteErr(err error) string {
+	if storage.IsDiskFull(err) {
+		return "the disk is full"
+	}
+	return "the database refuses writes"
+}
+
+// WritesPaused returns nil while the database takes writes; otherwise the
+// error of the latest background write, and the chain refuses blocks and
+// transactions (ErrWritesPaused) until a retry, every PersistInterval,
+// succeeds. Nothing committed is lost meanwhile: it stays in memory and
+// reads see it.
+func (bc *Blockchain) WritesPaused() error { return bc.persist.paused() }
+
+// checkWrites returns an ErrWritesPaused error while writes are paused.
+func (bc *Blockchain) checkWrites() error {
+	if err := bc.persist.paused(); err != nil {
+		return fmt.Errorf("%w: %w", ErrWritesPaused, err)
+	}
+	return nil
 }
 
 // kick asks for a persist now.
@@ -154,6 +195,16 @@ func (bc *Blockchain) PersistStats() (keys, persists int64, velocity int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.persisted, p.persists, p.velocity
+}
+
+// Persist writes the committed layer to the disk store now, as the
+// background persister does every PersistInterval, and returns the error
+// of the write (which pauses the chain, see WritesPaused). A simulation
+// that sets a long PersistInterval calls it to choose when writes reach
+// the store.
+func (bc *Blockchain) Persist() error {
+	bc.persist.persistOnce()
+	return bc.persist.paused()
 }
 
 // PersistedHeight returns the highest block whose changes the background

@@ -102,19 +102,36 @@ func (bc *Blockchain) AddBlock(b *block.Block) error {
 // AddBlocks adds the blocks read from in, in order, until in is closed,
 // ctx is done or a block fails. It pipelines them: later blocks are checked
 // ahead and a block executes while the previous one's state root is
-// computed. Blocks at or below the height are refused (ErrAlreadyExists).
-// On error, every block before the failing one is committed.
+// computed. Blocks at or below the height are refused (ErrAlreadyExists),
+// every block while the database refuses writes (ErrWritesPaused). On
+// error, every block before the failing one is committed.
 func (bc *Blockchain) AddBlocks(ctx context.Context, in <-chan *block.Block) error {
+	return bc.AddBlockStream(ctx, in, nil)
+}
+
+// AddBlockStream is AddBlocks calling added (if not nil) with each block
+// once it is committed: in order, from the pipeline's committing goroutine,
+// before the next block is committed. A block that fails is not passed to
+// added, so the caller knows exactly which blocks of the stream were taken.
+// The chain takes no other block (consensus, AddBlock) until the stream
+// ends: callers close in when they have nothing more to send.
+func (bc *Blockchain) AddBlockStream(ctx context.Context, in <-chan *block.Block, added func(*block.Block)) error {
 	bc.addMu.Lock()
 	defer bc.addMu.Unlock()
 	if bc.closed.Load() {
 		return ErrClosed
 	}
-	return bc.run(ctx, in, !bc.cfg.SkipBlockVerification, false)
+	return bc.runStream(ctx, in, !bc.cfg.SkipBlockVerification, false, added)
 }
 
 // run is the pipeline; init is set for the genesis block of a new chain.
 func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, init bool) error {
+	return bc.runStream(ctx, in, verify, init, nil)
+}
+
+// runStream is run calling added (if not nil) after each block is
+// committed.
+func (bc *Blockchain) runStream(ctx context.Context, in <-chan *block.Block, verify, init bool, added func(*block.Block)) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -139,6 +156,8 @@ func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, i
 				j.commitErr = errors.New("previous block failed")
 			} else if j.commitErr = bc.commit(j, init); j.commitErr != nil {
 				failed = true
+			} else if added != nil {
+				added(j.blk)
 			}
 			close(j.committed)
 		}
@@ -154,6 +173,9 @@ func (bc *Blockchain) run(ctx context.Context, in <-chan *block.Block, verify, i
 	)
 	for j := range jobs {
 		if err = ctx.Err(); err != nil {
+			break
+		}
+		if err = bc.checkWrites(); err != nil {
 			break
 		}
 		if err = bc.execute(j, next, verify, init); err != nil {

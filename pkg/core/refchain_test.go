@@ -3,8 +3,8 @@ package core_test
 import (
 	"testing"
 
-	"github.com/n3node/n3node/internal/refchain/ledgerdiff"
 	"github.com/n3node/n3node/internal/refchain"
+	"github.com/n3node/n3node/internal/refchain/ledgerdiff"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/native"

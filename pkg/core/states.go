@@ -2,7 +2,6 @@ package core
 
 import (
 	"github.com/n3node/n3node/pkg/core/mpt"
-	"github.com/n3node/n3node/pkg/core/stateroot"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 )
@@ -27,12 +26,6 @@ func (bc *Blockchain) FindStates(root hash.Uint256, prefix, start []byte, max in
 // given root (getproof).
 func (bc *Blockchain) GetStateProof(root hash.Uint256, key []byte) ([][]byte, error) {
 	return bc.state.GetProof(bc.dao.Store, root, key)
-}
-
-// VerifyStateProof checks a proof against a root and returns the value
-// (verifyproof).
-func (bc *Blockchain) VerifyStateProof(root hash.Uint256, key []byte, proof [][]byte) ([]byte, error) {
-	return stateroot.VerifyProof(root, key, proof)
 }
 
 // GetLatestStateHeight returns the highest height whose state root is root.

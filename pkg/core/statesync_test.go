@@ -241,7 +241,7 @@ func (y *syncer) check() {
 			root := bc.StateModule().CurrentLocalStateRoot()
 			proof, err := bc.StateModule().GetProof(bc.StateSyncStore(), root, []byte(k[1:]))
 			require.NoError(t, err)
-			got, err := stateroot.VerifyProof(root, []byte(k[1:]), proof)
+			got, err := mpt.VerifyProof(root, []byte(k[1:]), proof)
 			require.NoError(t, err)
 			require.Equal(t, []byte(v), got)
 			break

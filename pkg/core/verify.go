@@ -427,7 +427,9 @@ func (bc *Blockchain) VerifyTx(t *transaction.Transaction) error {
 	return poolErr(mp.Add(t, bc))
 }
 
-// PoolTx verifies t and adds it to the node's memory pool.
+// PoolTx verifies t and adds it to the node's memory pool. Pooling
+// functions refuse every transaction with ErrWritesPaused while the
+// database refuses writes.
 func (bc *Blockchain) PoolTx(t *transaction.Transaction) error {
 	return bc.PoolTxTo(t, bc.pool)
 }
@@ -435,6 +437,9 @@ func (bc *Blockchain) PoolTx(t *transaction.Transaction) error {
 // PoolTxTo verifies t and adds it to mp (e.g. a consensus round's own
 // pool).
 func (bc *Blockchain) PoolTxTo(t *transaction.Transaction, mp *mempool.Pool) error {
+	if err := bc.checkWrites(); err != nil {
+		return err
+	}
 	return poolErr(mp.VerifyAndAdd(t, bc, func(t *transaction.Transaction) error {
 		return bc.verifyOffChain(t, false)
 	}, nil))
@@ -481,6 +486,9 @@ func (bc *Blockchain) VerifyProposedTransactions(txs []*transaction.Transaction)
 // (notary requests: isPartial relaxes the first witness and the validity
 // window) with data attached; verify, if given, checks the data first.
 func (bc *Blockchain) PoolTxWithData(t *transaction.Transaction, data any, mp *mempool.Pool, feer mempool.Feer, verify func(*transaction.Transaction, any) error) error {
+	if err := bc.checkWrites(); err != nil {
+		return err
+	}
 	if verify != nil {
 		if err := verify(t, data); err != nil {
 			return fmt.Errorf("data verification failed: %w", err)

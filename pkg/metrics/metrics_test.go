@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -22,7 +24,10 @@ func (fakeSource) BlockQueueLen() int   { return 8 }
 func (fakeSource) PersistStats() (int64, int64, int) {
 	return 1000, 10, 500
 }
-func (fakeSource) PendingKeys() int            { return 12 }
+func (fakeSource) PendingKeys() int { return 12 }
+func (fakeSource) WritesPaused() error {
+	return fmt.Errorf("%w: 10 bytes free", storage.ErrDiskFull)
+}
 func (fakeSource) PersistedHeight() uint32     { return 41 }
 func (fakeSource) KnownAddresses() int         { return 9 }
 func (fakeSource) NotaryPoolSize() int         { return 2 }
@@ -69,6 +74,7 @@ func TestPrometheus(t *testing.T) {
 		"n3node_block_height 42", "n3node_header_height 50", "n3node_mempool_unsorted_tx 7",
 		"n3node_peers_connected 3", "n3node_block_queue_length 8", "n3node_persisted_keys_total 1000",
 		"n3node_persists_total 10", "n3node_estimated_persist_velocity 500", "n3node_pending_keys 12",
+		`n3node_db_writes_paused{reason="disk_full"} 1`,
 		`n3node_block_add_seconds_count{origin="consensus"} 1`, "n3node_block_transactions_sum 5",
 		`n3node_rpc_requests_total{method="getblockcount",result="ok"} 1`,
 		`n3node_rpc_requests_total{method="getblockcount",result="error"} 1`,

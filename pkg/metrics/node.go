@@ -3,6 +3,8 @@ package metrics
 import (
 	"time"
 
+	"github.com/n3node/n3node/pkg/core/storage"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
@@ -31,6 +33,10 @@ type Source interface {
 	PersistStats() (keys, persists int64, velocity int)
 	// PendingKeys is the number of changed keys not yet on disk.
 	PendingKeys() int
+	// WritesPaused is nil while the database takes writes, else the error
+	// of the write it refused (the node then refuses blocks and
+	// transactions until a retry succeeds).
+	WritesPaused() error
 
 	// For the neo-go-named metrics (NeoGoNamespace):
 	// PersistedHeight is the highest block fully written to disk.
@@ -65,6 +71,7 @@ type Node struct {
 
 	blockHeight, headerHeight, mempool, peers, queue *prometheus.Desc
 	persistedKeys, persists, velocity, pending       *prometheus.Desc
+	writesPaused                                     *prometheus.Desc
 
 	blockTime *prometheus.HistogramVec
 	blockTxs  prometheus.Histogram
@@ -92,6 +99,9 @@ func NewNode(reg prometheus.Registerer, src Source) *Node {
 		persists:      desc("persists_total", "Writes of the in-memory layer to the disk store"),
 		velocity:      desc("estimated_persist_velocity", "Estimated keys per write the disk store sustains"),
 		pending:       desc("pending_keys", "Changed keys held in memory, not yet on disk"),
+		writesPaused: prometheus.NewDesc(prometheus.BuildFQName(Namespace, "", "db_writes_paused"),
+			"1 while the database refuses writes and the node refuses blocks and transactions; reason: disk_full, write_error (none when 0)",
+			[]string{"reason"}, nil),
 		blockTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Namespace: Namespace,
 			Name:      "block_add_seconds",
@@ -124,7 +134,7 @@ func NewNode(reg prometheus.Registerer, src Source) *Node {
 // Describe implements prometheus.Collector (the scrape-time gauges).
 func (n *Node) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{n.blockHeight, n.headerHeight, n.mempool, n.peers, n.queue,
-		n.persistedKeys, n.persists, n.velocity, n.pending} {
+		n.persistedKeys, n.persists, n.velocity, n.pending, n.writesPaused} {
 		ch <- d
 	}
 }
@@ -144,6 +154,14 @@ func (n *Node) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(n.persists, prometheus.CounterValue, float64(persists))
 	gauge(n.velocity, float64(velocity))
 	gauge(n.pending, float64(n.src.PendingKeys()))
+	paused, reason := 0.0, "none"
+	if err := n.src.WritesPaused(); err != nil {
+		paused, reason = 1, "write_error"
+		if storage.IsDiskFull(err) {
+			reason = "disk_full"
+		}
+	}
+	ch <- prometheus.MustNewConstMetric(n.writesPaused, prometheus.GaugeValue, paused, reason)
 }
 
 // ObserveBlock records a block added to the chain: where it came from, how

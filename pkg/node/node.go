@@ -509,6 +509,7 @@ func (s metricsSource) PersistStats() (int64, int64, int) {
 	return s.n.chain.PersistStats()
 }
 func (s metricsSource) PendingKeys() int        { return s.n.chain.PendingKeys() }
+func (s metricsSource) WritesPaused() error     { return s.n.chain.WritesPaused() }
 func (s metricsSource) PersistedHeight() uint32 { return s.n.chain.PersistedHeight() }
 func (s metricsSource) KnownAddresses() int     { return len(s.n.p2p.UnconnectedPeers()) }
 func (s metricsSource) NotaryPoolSize() int {

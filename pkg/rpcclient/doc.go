@@ -12,10 +12,15 @@
 // signers; Param is an invokefunction argument), calculatenetworkfee,
 // getnep17balances/getnep17transfers, getunclaimedgas, getapplicationlog,
 // getrawtransaction, sendrawtransaction, getcandidates,
-// getnextblockvalidators, getcommittee. Their result types (result.go)
-// have neo-go 0.120.0's field names, types and key order: decoding a
-// neo-go answer and encoding it again gives the same bytes. InvokeResult
-// keeps stack items in their RPC JSON form and decodes them on request.
+// getnextblockvalidators, getcommittee. Their result types are the
+// server's (package neorpc/result; result.go names them here): neo-go
+// 0.120.0's field names, types and key order, so decoding a neo-go answer
+// and encoding it again gives the same bytes. The one type of its own is
+// InvokeResult (with Iterator), which keeps stack items in their RPC JSON
+// form and decodes them on request, so that an item the client cannot
+// decode (a C# node's, an unprintable one) fails only when asked for;
+// result.Invoke, the server's, holds decoded items. Neither the client nor
+// the result types depend on a storage engine (the layering test checks).
 //
 // Subpackages: actor (build, sign through parameter contexts, send and
 // await transactions), nep17 (token info, transfer scripts, decimal

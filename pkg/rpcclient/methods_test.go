@@ -106,7 +106,7 @@ func TestTypedMethodParams(t *testing.T) {
 	if cm, err := c.GetCommittee(ctx); err != nil || len(cm) != 1 || !cm[0].Equal(k.PublicKey()) {
 		t.Errorf("getcommittee %v %v", cm, err)
 	}
-	srv.Result("getcandidates", []rpcclient.Candidate{{PublicKey: k.PublicKey(), Votes: 3, Active: true}})
+	srv.Result("getcandidates", []rpcclient.Candidate{{PublicKey: *k.PublicKey(), Votes: 3, Active: true}})
 	if cs, err := c.GetCandidates(ctx); err != nil || len(cs) != 1 || cs[0].Votes != 3 {
 		t.Errorf("getcandidates %v %v", cs, err)
 	}

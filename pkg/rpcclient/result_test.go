@@ -175,7 +175,7 @@ func TestValidatorVotesForms(t *testing.T) {
 func TestProtocolHelpers(t *testing.T) {
 	p := Protocol{
 		ValidatorsCount:   4,
-		Hardforks:         []HardforkHeight{{"HF_Echidna", 5}, {"Faun", 7}},
+		Hardforks:         []HardforkHeight{{Name: "HF_Echidna", Height: 5}, {Name: "Faun", Height: 7}},
 		ValidatorsHistory: map[uint32]uint32{0: 1, 10: 4, 20: 7},
 	}
 	if h, ok := p.Hardfork("Echidna"); !ok || h != 5 {

@@ -149,27 +149,40 @@ func ValidateScript(b []byte) error {
 		}
 		return nil
 	}
+	return CheckOperands(ins, check, func(in Instruction, t stackitem.Type) error {
+		if !t.IsValid() || (in.Op != opcode.NEWARRAYT && t == stackitem.AnyT) {
+			return fmt.Errorf("%w: ip: %d, opcode: %s: invalid type %d", ErrBadScript, in.IP, in.Op, byte(t))
+		}
+		return nil
+	})
+}
+
+// CheckOperands walks ins and calls target with every jump, CALL, TRY,
+// ENDTRY and PUSHA offset (relative to the instruction's IP; TRY gives its
+// catch, then its finally offset) and typ with the type operand of
+// NEWARRAY_T, ISTYPE and CONVERT, stopping at the first error. It is the
+// one operand walk of ValidateScript and of the ledger's script check
+// (interop.CheckScript), which word their errors differently.
+func CheckOperands(ins []Instruction, target func(in Instruction, off int64) error, typ func(in Instruction, t stackitem.Type) error) error {
 	for _, in := range ins {
+		var err error
 		switch in.Op {
 		case opcode.JMP, opcode.JMPIF, opcode.JMPIFNOT, opcode.JMPEQ, opcode.JMPNE, opcode.JMPGT,
 			opcode.JMPGE, opcode.JMPLT, opcode.JMPLE, opcode.CALL, opcode.ENDTRY:
-			err = check(in, int64(int8(in.Operand[0])))
+			err = target(in, int64(int8(in.Operand[0])))
 		case opcode.PUSHA, opcode.JMPL, opcode.JMPIFL, opcode.JMPIFNOTL, opcode.JMPEQL, opcode.JMPNEL,
 			opcode.JMPGTL, opcode.JMPGEL, opcode.JMPLTL, opcode.JMPLEL, opcode.CALLL, opcode.ENDTRYL:
-			err = check(in, int64(int32(binary.LittleEndian.Uint32(in.Operand))))
+			err = target(in, int64(int32(binary.LittleEndian.Uint32(in.Operand))))
 		case opcode.TRY:
-			if err = check(in, int64(int8(in.Operand[0]))); err == nil {
-				err = check(in, int64(int8(in.Operand[1])))
+			if err = target(in, int64(int8(in.Operand[0]))); err == nil {
+				err = target(in, int64(int8(in.Operand[1])))
 			}
 		case opcode.TRYL:
-			if err = check(in, int64(int32(binary.LittleEndian.Uint32(in.Operand)))); err == nil {
-				err = check(in, int64(int32(binary.LittleEndian.Uint32(in.Operand[4:]))))
+			if err = target(in, int64(int32(binary.LittleEndian.Uint32(in.Operand)))); err == nil {
+				err = target(in, int64(int32(binary.LittleEndian.Uint32(in.Operand[4:]))))
 			}
 		case opcode.NEWARRAYT, opcode.ISTYPE, opcode.CONVERT:
-			t := stackitem.Type(in.Operand[0])
-			if !t.IsValid() || (in.Op != opcode.NEWARRAYT && t == stackitem.AnyT) {
-				err = fmt.Errorf("%w: ip: %d, opcode: %s: invalid type %d", ErrBadScript, in.IP, in.Op, byte(t))
-			}
+			err = typ(in, stackitem.Type(in.Operand[0]))
 		}
 		if err != nil {
 			return err

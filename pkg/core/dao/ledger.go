@@ -51,7 +51,7 @@ func (d *Simple) StoreAsBlock(b *block.Block) error {
 	if w.Err != nil {
 		return w.Err
 	}
-	d.Store.Put(executableKey(b.Hash()), w.Bytes())
+	d.Store.PutOwned(executableKey(b.Hash()), w.Bytes())
 	return nil
 }
 
@@ -112,7 +112,7 @@ func (d *Simple) StoreAsTransaction(tx *transaction.Transaction, index uint32, v
 	}
 	key := executableKey(tx.Hash())
 	val := w.Bytes()
-	d.Store.Put(key, val)
+	d.Store.PutOwned(key, val)
 	stub := val[:conflictRecordLen]
 	for _, attr := range tx.GetAttributes(transaction.ConflictsT) {
 		ch := attr.Value.(*transaction.Conflicts).Hash
@@ -198,7 +198,7 @@ func (d *Simple) StoreAppExecResult(aer *state.AppExecResult) error {
 	if err != nil {
 		return err
 	}
-	d.Store.Put(appExecKey(aer.Container, aer.Trigger), b)
+	d.Store.PutOwned(appExecKey(aer.Container, aer.Trigger), b)
 	return nil
 }
 

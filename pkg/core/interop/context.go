@@ -121,7 +121,8 @@ type Context struct {
 	VM *vm.VM
 	// Notifications are the notifications sent so far.
 	Notifications []state.NotificationEvent
-	// Invocations counts contract invocations by hash.
+	// Invocations counts contract invocations by hash (nil until the
+	// first; CountInvocation adds one).
 	Invocations map[hash.Uint160]int
 	// InvocationCalls are the System.Contract.Call calls made so far,
 	// recorded with Config.SaveInvocations (never rolled back).
@@ -142,7 +143,8 @@ type Context struct {
 	persistingIndex uint32
 	signers         []transaction.Signer
 	signersSet      bool
-	signDigest      *hash.Uint256
+	signDigest      hash.Uint256 // valid if signDigestSet
+	signDigestSet   bool
 	closers         []func()
 }
 
@@ -170,7 +172,6 @@ func NewContext(trig trigger.Type, chain Ledger, natives Natives, cfg *config.Bl
 		Container:     container,
 		Block:         blk,
 		DAO:           d,
-		Invocations:   make(map[hash.Uint160]int),
 		ExecFeeFactor: execFeeFactor,
 		StoragePrice:  storagePrice,
 	}
@@ -266,8 +267,8 @@ func (ic *Context) Signers() []transaction.Signer {
 // signedDigest returns SHA-256 of the container's sign data (network magic,
 // hash), computed once.
 func (ic *Context) signedDigest() (hash.Uint256, error) {
-	if ic.signDigest != nil {
-		return *ic.signDigest, nil
+	if ic.signDigestSet {
+		return ic.signDigest, nil
 	}
 	if ic.Container == nil {
 		return hash.Uint256{}, errors.New("no script container")
@@ -276,9 +277,16 @@ func (ic *Context) signedDigest() (hash.Uint256, error) {
 	binary.LittleEndian.PutUint32(msg[:], ic.Network)
 	h := ic.Container.Hash()
 	copy(msg[4:], h[:])
-	d := hash.Sha256(msg[:])
-	ic.signDigest = &d
-	return d, nil
+	ic.signDigest, ic.signDigestSet = hash.Sha256(msg[:]), true
+	return ic.signDigest, nil
+}
+
+// CountInvocation adds one to the invocation count of contract h.
+func (ic *Context) CountInvocation(h hash.Uint160) {
+	if ic.Invocations == nil {
+		ic.Invocations = make(map[hash.Uint160]int)
+	}
+	ic.Invocations[h]++
 }
 
 // RegisterCloser adds a function to run when the execution finishes (see

@@ -151,7 +151,7 @@ func (ic *Context) callEx(caller hash.Uint160, cs *state.Contract, name string, 
 	if init := cs.Manifest.ABI.GetMethod(manifest.MethodInit, 0); init != nil {
 		initOff = init.Offset
 	}
-	ic.Invocations[cs.Hash]++
+	ic.CountInvocation(cs.Hash)
 	cur := ic.VM.Context()
 	f &= callflag.CallFlag(cur.CallFlags())
 

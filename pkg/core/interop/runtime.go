@@ -119,7 +119,7 @@ func runtimeGetInvocationCounter(ic *Context) error {
 	n, ok := ic.Invocations[h]
 	if !ok {
 		n = 1
-		ic.Invocations[h] = n
+		ic.CountInvocation(h)
 	}
 	ic.VM.Push(stackitem.NewInt(int64(n)))
 	return nil

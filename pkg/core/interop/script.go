@@ -1,7 +1,6 @@
 package interop
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -63,33 +62,17 @@ func CheckScript(script []byte, methodOffsets []int) error {
 		}
 		return nil
 	}
-	for _, in := range ins {
-		switch in.Op {
-		case opcode.JMP, opcode.JMPIF, opcode.JMPIFNOT, opcode.JMPEQ, opcode.JMPNE, opcode.JMPGT,
-			opcode.JMPGE, opcode.JMPLT, opcode.JMPLE, opcode.CALL, opcode.ENDTRY:
-			err = check(in, int64(int8(in.Operand[0])))
-		case opcode.PUSHA, opcode.JMPL, opcode.JMPIFL, opcode.JMPIFNOTL, opcode.JMPEQL, opcode.JMPNEL,
-			opcode.JMPGTL, opcode.JMPGEL, opcode.JMPLTL, opcode.JMPLEL, opcode.CALLL, opcode.ENDTRYL:
-			err = check(in, int64(int32(binary.LittleEndian.Uint32(in.Operand))))
-		case opcode.TRY:
-			if err = check(in, int64(int8(in.Operand[0]))); err == nil {
-				err = check(in, int64(int8(in.Operand[1])))
-			}
-		case opcode.TRYL:
-			if err = check(in, int64(int32(binary.LittleEndian.Uint32(in.Operand)))); err == nil {
-				err = check(in, int64(int32(binary.LittleEndian.Uint32(in.Operand[4:]))))
-			}
-		case opcode.NEWARRAYT, opcode.ISTYPE, opcode.CONVERT:
-			t := stackitem.Type(in.Operand[0])
-			if !t.IsValid() {
-				err = fmt.Errorf("%w: invalid type specification at offset %d", ErrInvalidScript, in.IP)
-			} else if t == stackitem.AnyT && in.Op != opcode.NEWARRAYT {
-				err = fmt.Errorf("%w: using type ANY is incorrect at offset %d", ErrInvalidScript, in.IP)
-			}
+	err = vm.CheckOperands(ins, check, func(in vm.Instruction, t stackitem.Type) error {
+		if !t.IsValid() {
+			return fmt.Errorf("%w: invalid type specification at offset %d", ErrInvalidScript, in.IP)
 		}
-		if err != nil {
-			return err
+		if t == stackitem.AnyT && in.Op != opcode.NEWARRAYT {
+			return fmt.Errorf("%w: using type ANY is incorrect at offset %d", ErrInvalidScript, in.IP)
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for _, off := range methodOffsets {
 		if !isStart(off) {

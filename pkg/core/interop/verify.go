@@ -149,7 +149,7 @@ func (ic *Context) initVerification(h hash.Uint160, w *transaction.Witness) erro
 		if md == nil || md.ReturnType != smartcontract.BoolType {
 			return ErrInvalidVerificationContract
 		}
-		ic.Invocations[cs.Hash]++
+		ic.CountInvocation(cs.Hash)
 		if _, err := ic.VM.LoadScriptWith(vm.NewScript(cs.NEF.Script), vm.LoadParams{
 			RVCount:    1,
 			Offset:     md.Offset,

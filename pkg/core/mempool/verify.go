@@ -2,6 +2,7 @@ package mempool
 
 import (
 	"errors"
+	"sync"
 	"sync/atomic"
 
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -12,9 +13,11 @@ import (
 // called without any pool lock held and must be safe for concurrent use.
 type Verifier func(*transaction.Transaction) error
 
-// flight is a verification in progress; done is closed once err is set.
+// flight is a verification in progress; done is released once err is set
+// (a WaitGroup rather than a channel: one allocation per transaction
+// less).
 type flight struct {
-	done    chan struct{}
+	done    sync.WaitGroup
 	err     error
 	waiters atomic.Int32 // callers waiting on done (for tests)
 }
@@ -33,13 +36,14 @@ func (mp *Pool) VerifyAndAdd(t *transaction.Transaction, feer Feer, verify Verif
 	if f, ok := mp.flights[h]; ok {
 		mp.flightMu.Unlock()
 		f.waiters.Add(1)
-		<-f.done
+		f.done.Wait()
 		if f.err == nil {
 			return ErrDup
 		}
 		return f.err
 	}
-	f := &flight{done: make(chan struct{})}
+	f := &flight{}
+	f.done.Add(1)
 	mp.flights[h] = f
 	mp.flightMu.Unlock()
 
@@ -49,7 +53,7 @@ func (mp *Pool) VerifyAndAdd(t *transaction.Transaction, feer Feer, verify Verif
 		mp.flightMu.Lock()
 		delete(mp.flights, h)
 		mp.flightMu.Unlock()
-		close(f.done)
+		f.done.Done()
 	}()
 	f.err = mp.verifyAndAdd(t, feer, verify, data)
 	return f.err

@@ -68,6 +68,13 @@ func (cs *Contracts) ByHash(h hash.Uint160) Contract { return cs.byHash[h] }
 // ByID returns the native contract with the given id, or nil.
 func (cs *Contracts) ByID(id int32) Contract { return cs.byID[id] }
 
+// contractByID returns the native with id as its concrete type (nil if it
+// is another type or absent).
+func contractByID[T Contract](cs *Contracts, id int32) T {
+	c, _ := cs.ByID(id).(T)
+	return c
+}
+
 // Committee returns the committee source: the NEO contract.
 func (cs *Contracts) Committee() Committee { return cs.committee }
 

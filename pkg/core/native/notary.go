@@ -100,10 +100,7 @@ func newNotary(cs *Contracts) Contract {
 }
 
 // Notary returns the Notary native contract.
-func (cs *Contracts) Notary() *Notary {
-	n, _ := cs.ByID(nativenames.NotaryID).(*Notary)
-	return n
-}
+func (cs *Contracts) Notary() *Notary { return contractByID[*Notary](cs, nativenames.NotaryID) }
 
 // Metadata implements Contract.
 func (n *Notary) Metadata() *ContractMD { return n.md }

@@ -156,10 +156,7 @@ func newOracle(cs *Contracts) Contract {
 }
 
 // Oracle returns the OracleContract native contract.
-func (cs *Contracts) Oracle() *Oracle {
-	o, _ := cs.ByID(nativenames.OracleID).(*Oracle)
-	return o
-}
+func (cs *Contracts) Oracle() *Oracle { return contractByID[*Oracle](cs, nativenames.OracleID) }
 
 // Metadata implements Contract.
 func (o *Oracle) Metadata() *ContractMD { return o.md }

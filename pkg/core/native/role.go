@@ -101,8 +101,7 @@ func newRoleManagement(cs *Contracts) Contract {
 
 // RoleManagement returns the RoleManagement native contract.
 func (cs *Contracts) RoleManagement() *RoleManagement {
-	r, _ := cs.ByID(nativenames.DesignationID).(*RoleManagement)
-	return r
+	return contractByID[*RoleManagement](cs, nativenames.DesignationID)
 }
 
 // Metadata implements Contract.

@@ -79,10 +79,10 @@ func newStdLib(*Contracts) Contract {
 	add("hexEncode", strT, encoder(hex.EncodeToString), 1<<5, config.HFFaun, p("bytes", bytesT))
 	add("hexDecode", bytesT, decoder(HexDecode), 1<<5, config.HFFaun, p("str", strT))
 	add("memoryCompare", intT, s.memoryCompare, 1<<5, hfd, p("str1", bytesT), p("str2", bytesT))
-	add("memorySearch", intT, s.memorySearch2, 1<<6, hfd, p("mem", bytesT), p("value", bytesT))
-	add("memorySearch", intT, s.memorySearch3, 1<<6, hfd, p("mem", bytesT), p("value", bytesT),
+	add("memorySearch", intT, s.memorySearch, 1<<6, hfd, p("mem", bytesT), p("value", bytesT))
+	add("memorySearch", intT, s.memorySearch, 1<<6, hfd, p("mem", bytesT), p("value", bytesT),
 		p("start", intT))
-	add("memorySearch", intT, s.memorySearch4, 1<<6, hfd, p("mem", bytesT), p("value", bytesT),
+	add("memorySearch", intT, s.memorySearch, 1<<6, hfd, p("mem", bytesT), p("value", bytesT),
 		p("start", intT), p("backward", boolT))
 	add("stringSplit", smartcontract.ArrayType, s.stringSplit2, 1<<8, hfd, p("str", strT), p("separator", strT))
 	add("stringSplit", smartcontract.ArrayType, s.stringSplit3, 1<<8, hfd, p("str", strT), p("separator", strT),
@@ -445,46 +445,27 @@ func memorySearchArgs(args []stackitem.Item) ([]byte, []byte, error) {
 	return mem, val, nil
 }
 
-func (s *StdLib) memorySearch2(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
+// memorySearch is memorySearch(mem, value[, start[, backward]]): the
+// overloads of 2, 3 and 4 parameters share it (args has one item per
+// parameter).
+func (s *StdLib) memorySearch(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
 	mem, val, err := memorySearchArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	i, err := MemorySearch(mem, val, 0, false)
-	if err != nil {
-		return nil, err
+	var (
+		start    int32
+		backward bool
+	)
+	if len(args) > 2 {
+		if start, err = ToInt32(args[2]); err != nil {
+			return nil, err
+		}
 	}
-	return stackitem.NewInt(int64(i)), nil
-}
-
-func (s *StdLib) memorySearch3(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	mem, val, err := memorySearchArgs(args)
-	if err != nil {
-		return nil, err
-	}
-	start, err := ToInt32(args[2])
-	if err != nil {
-		return nil, err
-	}
-	i, err := MemorySearch(mem, val, int(start), false)
-	if err != nil {
-		return nil, err
-	}
-	return stackitem.NewInt(int64(i)), nil
-}
-
-func (s *StdLib) memorySearch4(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	mem, val, err := memorySearchArgs(args)
-	if err != nil {
-		return nil, err
-	}
-	start, err := ToInt32(args[2])
-	if err != nil {
-		return nil, err
-	}
-	backward, err := args[3].TryBool()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrArgument, err)
+	if len(args) > 3 {
+		if backward, err = args[3].TryBool(); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrArgument, err)
+		}
 	}
 	i, err := MemorySearch(mem, val, int(start), backward)
 	if err != nil {

@@ -152,7 +152,7 @@ func FuzzStdLibMethods(f *testing.F) {
 		small := stackitem.NewInt(int64(extra))
 		_, _ = s.atoi(ic, []stackitem.Item{arg, stackitem.NewInt(16)})
 		_, _ = s.itoa(ic, []stackitem.Item{arg, stackitem.NewInt(16)})
-		_, _ = s.memorySearch4(ic, []stackitem.Item{arg, stackitem.NewByteString(data[:len(data)/2]), small, stackitem.Bool(extra&1 != 0)})
+		_, _ = s.memorySearch(ic, []stackitem.Item{arg, stackitem.NewByteString(data[:len(data)/2]), small, stackitem.Bool(extra&1 != 0)})
 		_, _ = s.memoryCompare(ic, []stackitem.Item{arg, stackitem.NewByteString(data[len(data)/2:])})
 		_, _ = s.stringSplit3(ic, []stackitem.Item{arg, stackitem.NewByteString(data[:min(len(data), int(extra%4))]), stackitem.Bool(true)})
 	})

@@ -240,8 +240,15 @@ func EncodeAppExecResult(aer *AppExecResult) ([]byte, error) {
 		GasConsumed: aer.GasConsumed,
 		Exception:   []byte(aer.FaultException),
 	}
-	for _, js := range aer.StackJSON() {
-		rec.Stack = append(rec.Stack, js)
+	// Sized once; an empty stack or event list stays nil (encoded as such).
+	if js := aer.StackJSON(); len(js) > 0 {
+		rec.Stack = make([][]byte, len(js))
+		for i := range js {
+			rec.Stack[i] = js[i]
+		}
+	}
+	if len(aer.Events) > 0 {
+		rec.Events = make([]eventRecord, 0, len(aer.Events))
 	}
 	for i := range aer.Events {
 		ev := &aer.Events[i]

@@ -213,11 +213,6 @@ func (m *Module) GetProof(store storage.Store, root hash.Uint256, key []byte) ([
 	return mpt.NewTrie(root, m.readMode(), store).GetProof(key)
 }
 
-// VerifyProof checks a proof of key against root and returns the value.
-func VerifyProof(root hash.Uint256, key []byte, proof [][]byte) ([]byte, error) {
-	return mpt.VerifyProof(root, key, proof)
-}
-
 // TrieStore returns a read-only storage.Store view of the contract storage
 // (0x70-prefixed keys) at root, for historic invocations.
 func (m *Module) TrieStore(store storage.Store, root hash.Uint256) *mpt.TrieStore {

@@ -85,7 +85,7 @@ func TestModule(t *testing.T) {
 			require.Empty(t, v)
 			p, err := m.GetProof(layer, r1.RootHash, []byte{1, 0, 0, 0, 'b', 'o', 'b'})
 			require.NoError(t, err)
-			v, err = VerifyProof(r1.RootHash, []byte{1, 0, 0, 0, 'b', 'o', 'b'}, p)
+			v, err = mpt.VerifyProof(r1.RootHash, []byte{1, 0, 0, 0, 'b', 'o', 'b'}, p)
 			require.NoError(t, err)
 			require.Equal(t, []byte{20}, v)
 			if mode == mpt.ModeAll {

@@ -49,7 +49,10 @@
 // Open picks a backend from Options: Pebble (the default), BoltDB, LevelDB
 // (neo-go's default, kept for comparison) or the in-memory MemoryStore.
 // Errors wrap ErrNotExist, ErrLocked, ErrCorrupt, ErrReadOnly and
-// ErrUnknownEngine so that callers can branch on them. OptionsFromConfig
+// ErrUnknownEngine so that callers can branch on them. A writable disk store
+// from Open keeps a free space reserve (Options.MinFreeSpace): a write that
+// would eat into it fails with ErrDiskFull and changes nothing, so Pebble
+// never meets a full disk in the middle of a write. OptionsFromConfig
 // maps a node configuration's DBConfiguration to Options; the node and the
 // offline db commands both open their database through it.
 //

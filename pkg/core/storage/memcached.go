@@ -121,16 +121,22 @@ func (s *MemCachedStore) Get(key []byte) ([]byte, error) {
 // Put stores a copy of value under key in the layer. A nil value stores an
 // empty value (use Delete to delete). key must not be empty.
 func (s *MemCachedStore) Put(key, value []byte) {
+	s.PutOwned(key, bytes.Clone(value))
+}
+
+// PutOwned is Put for a value the caller hands over: the layer keeps value
+// itself instead of a copy (one allocation and copy less for a record
+// built just to be stored), so the caller must not modify it afterwards.
+func (s *MemCachedStore) PutOwned(key, value []byte) {
 	if len(key) == 0 {
 		panic("storage: MemCachedStore.Put with an empty key")
 	}
-	v := bytes.Clone(value)
-	if v == nil {
-		v = []byte{}
+	if value == nil {
+		value = []byte{}
 	}
 	k := string(key)
 	s.lock()
-	s.cur.set(k, v)
+	s.cur.set(k, value)
 	s.unlock()
 }
 

@@ -572,3 +572,23 @@ func TestMemCachedEmptyKeyPanics(t *testing.T) {
 	}()
 	c.Put(nil, b("x"))
 }
+
+// TestPutOwned: PutOwned keeps the caller's value (Put keeps a copy), a
+// nil value is stored as empty, and both persist alike.
+func TestPutOwned(t *testing.T) {
+	s := storage.NewMemCachedStore(storage.NewMemoryStore())
+	v := b("owned")
+	s.PutOwned(b("a"), v)
+	s.PutOwned(b("e"), nil)
+	c := b("copied")
+	s.Put(b("c"), c)
+	v[0], c[0] = 'O', 'C'
+	wantGet(t, s, "a", "Owned")
+	wantGet(t, s, "c", "copied")
+	wantGet(t, s, "e", "")
+	if _, err := s.Persist(); err != nil {
+		t.Fatal(err)
+	}
+	wantGet(t, s.Lower(), "a", "Owned")
+	wantGet(t, s.Lower(), "e", "")
+}

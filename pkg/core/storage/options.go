@@ -66,9 +66,20 @@ type Options struct {
 	// Logger receives the engine's own log lines (Pebble); nil means
 	// slog.Default().
 	Logger *slog.Logger
+
+	// MinFreeSpace is the free space (bytes) a writable disk store keeps
+	// on its file system: a write that would start below it fails with
+	// ErrDiskFull and changes nothing, so the engine never meets a full
+	// disk in the middle of a write. 0 means DefaultMinFreeSpace, a
+	// negative value no reserve.
+	MinFreeSpace int64
+	// FreeSpace, if set, replaces the file system query (FreeSpace) the
+	// reserve is checked with, for tests.
+	FreeSpace func(dir string) (uint64, error)
 }
 
-// Open opens the store opts describe. Errors wrap ErrNotExist, ErrLocked,
+// Open opens the store opts describe; a writable disk store keeps the free
+// space reserve of opts.MinFreeSpace. Errors wrap ErrNotExist, ErrLocked,
 // ErrCorrupt or ErrUnknownEngine where they apply.
 func Open(opts Options) (Store, error) {
 	engine, err := ParseEngine(string(opts.Engine))
@@ -89,14 +100,19 @@ func Open(opts Options) (Store, error) {
 			return nil, fmt.Errorf("open %s database %q: %w", engine, opts.Path, ErrNotExist)
 		}
 	}
+	var s Store
 	switch engine {
 	case EnginePebble:
-		return OpenPebble(opts.Path, opts.ReadOnly, opts.Pebble, opts.Logger)
+		s, err = OpenPebble(opts.Path, opts.ReadOnly, opts.Pebble, opts.Logger)
 	case EngineBolt:
-		return OpenBolt(opts.Path, opts.ReadOnly, opts.Bolt)
+		s, err = OpenBolt(opts.Path, opts.ReadOnly, opts.Bolt)
 	default:
-		return OpenLevelDB(opts.Path, opts.ReadOnly, opts.LevelDB)
+		s, err = OpenLevelDB(opts.Path, opts.ReadOnly, opts.LevelDB)
 	}
+	if err != nil {
+		return nil, err
+	}
+	return withSpaceGuard(s, opts, engine), nil
 }
 
 // isLockErr recognizes a failed non-blocking file lock: flock reports

@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/cockroachdb/pebble/v2"
 	"github.com/cockroachdb/pebble/v2/bloom"
@@ -60,6 +63,10 @@ type PebbleStore struct {
 	wo   *pebble.WriteOptions
 	ro   bool
 	gate *gate
+	// broken holds the error of a commit Pebble declared fatal: its
+	// commit pipeline is unusable afterwards, so every later write fails
+	// with it until the database is reopened.
+	broken atomic.Pointer[error]
 }
 
 func (o PebbleOptions) withDefaults() PebbleOptions {
@@ -176,6 +183,9 @@ func (s *PebbleStore) PutChangeSet(puts map[string][]byte) error {
 	if len(puts) == 0 {
 		return nil
 	}
+	if err := s.brokenErr(); err != nil {
+		return err
+	}
 	size := 0
 	keys := make([]string, 0, len(puts))
 	for k, v := range puts {
@@ -197,7 +207,42 @@ func (s *PebbleStore) PutChangeSet(puts map[string][]byte) error {
 			return err
 		}
 	}
+	return s.commit(b)
+}
+
+// commit commits b. A commit Pebble cannot complete ends in a panic: its
+// fatal commit error (a WAL write that failed, e.g. on a full disk) or an
+// error panicked while it switches to a new WAL file. commit turns either
+// into an error, which also breaks the store: Pebble's commit pipeline is
+// unusable afterwards.
+func (s *PebbleStore) commit(b *pebble.Batch) (err error) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		switch v := r.(type) {
+		case pebbleFatalCommit:
+			err = v.err
+		case error:
+			err = v
+		default:
+			err = fmt.Errorf("%v", v)
+		}
+		if !errors.Is(err, ErrDiskFull) && errors.Is(err, syscall.ENOSPC) {
+			err = fmt.Errorf("%w: %w", ErrDiskFull, err)
+		}
+		err = fmt.Errorf("pebble commit: %w (reopen the database to continue)", err)
+		s.broken.Store(&err)
+	}()
 	return b.Commit(s.wo)
+}
+
+func (s *PebbleStore) brokenErr() error {
+	if p := s.broken.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
 
 // Seek implements Store. It panics if the database fails during the walk:
@@ -266,7 +311,10 @@ func (s *PebbleStore) SeekGC(rng SeekRange, keep func(k, v []byte) bool) error {
 	if b.Empty() {
 		return nil
 	}
-	return b.Commit(s.wo)
+	if err := s.brokenErr(); err != nil {
+		return err
+	}
+	return s.commit(b)
 }
 
 // Close implements Store. It waits for operations in flight.
@@ -281,8 +329,19 @@ func (s *PebbleStore) Close() error {
 func (s *PebbleStore) DB() *pebble.DB { return s.db }
 
 // pebbleLogger sends Pebble's log to slog: informational lines at debug
-// level, errors at error level. Pebble's fatal errors panic.
+// level, errors at error level. Pebble's fatal errors (it cannot go on
+// after them) are one error line and exit code 1, as Pebble's own logger
+// does, except a fatal commit error, which happens on the committing
+// goroutine: PutChangeSet returns it (see PebbleStore.commit).
 type pebbleLogger struct{ l *slog.Logger }
+
+// pebbleFatalCommit is the panic Fatalf raises for a fatal commit error,
+// recovered by PebbleStore.commit.
+type pebbleFatalCommit struct{ err error }
+
+// pebbleExit ends the process after a fatal Pebble error (a variable for
+// tests).
+var pebbleExit = os.Exit
 
 func (p pebbleLogger) logger() *slog.Logger {
 	if p.l == nil {
@@ -300,7 +359,14 @@ func (p pebbleLogger) Errorf(format string, args ...any) {
 }
 
 func (p pebbleLogger) Fatalf(format string, args ...any) {
-	msg := "pebble: " + fmt.Sprintf(format, args...)
-	p.logger().Error(msg)
-	panic(msg)
+	var err error
+	if strings.HasPrefix(format, "pebble: fatal commit error") {
+		err = fmt.Errorf(format, args...)
+		if strings.Contains(err.Error(), syscall.ENOSPC.Error()) {
+			err = fmt.Errorf("%w: %w", ErrDiskFull, err)
+		}
+		panic(pebbleFatalCommit{err})
+	}
+	p.logger().Error("database failed, stopping: pebble: " + fmt.Sprintf(format, args...))
+	pebbleExit(1)
 }

@@ -15,19 +15,21 @@ import (
 // Invoke is the result of invokefunction, invokescript,
 // invokecontractverify, invokecontainedscript and their historic forms.
 type Invoke struct {
-	State       string
-	GasConsumed int64
-	Script      []byte
+	// Script is what ran; State, GasConsumed and FaultException how it
+	// ended.
+	Script         []byte
+	State          string
+	FaultException string
+	GasConsumed    int64
 	// Stack holds the result items; iterators are Interop items wrapping
 	// an Iterator value.
-	Stack          []stackitem.Item
-	FaultException string
-	Notifications  []state.NotificationEvent
+	Stack []stackitem.Item
+	// Session is the iterator session id (zero: none).
+	Session       neorpc.UUID
+	Notifications []state.NotificationEvent
+	Diagnostics   *InvokeDiag
 	// Transaction is set only by clients that build one from the result.
 	Transaction *transaction.Transaction
-	Diagnostics *InvokeDiag
-	// Session is the iterator session id (zero: none).
-	Session neorpc.UUID
 }
 
 // InvokeDiag is the verbose part of an invocation: the storage changes it
@@ -51,6 +53,8 @@ type InvocationTree struct {
 	Calls   []*InvocationTree `json:"call,omitzero"`
 }
 
+// invokeAux is the JSON form; its field order is the key order of
+// neo-go's answers.
 type invokeAux struct {
 	State          string                    `json:"state"`
 	GasConsumed    int64                     `json:"gasconsumed,string"`

@@ -96,13 +96,13 @@ func (p *Peers) addPeers(addrs []string) {
 }
 
 // parseHostPort splits host:port; a bad port gives 0 (as neo-go).
-func parseHostPort(addr string) (string, uint16, error) {
-	host, portStr, err := net.SplitHostPort(addr)
-	if err != nil {
-		return "", 0, err
+func parseHostPort(addr string) (host string, port uint16, err error) {
+	host, p, err := net.SplitHostPort(addr)
+	if err == nil {
+		n, _ := strconv.ParseUint(p, 10, 16)
+		port = uint16(n)
 	}
-	port, _ := strconv.ParseUint(portStr, 10, 16)
-	return host, uint16(port), nil
+	return host, port, err
 }
 
 // RawNotaryPool is a getrawnotarypool result: main transaction hashes

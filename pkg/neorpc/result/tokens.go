@@ -88,12 +88,7 @@ type NEP11Transfer struct {
 
 // KnownNEP11Properties are the NEP-11 property names whose values
 // getnep11properties prints as strings (others as base64).
-var KnownNEP11Properties = map[string]bool{
-	"description": true,
-	"image":       true,
-	"name":        true,
-	"tokenURI":    true,
-}
+var KnownNEP11Properties = map[string]bool{"name": true, "description": true, "image": true, "tokenURI": true}
 
 // UnclaimedGas is a getunclaimedgas result.
 type UnclaimedGas struct {

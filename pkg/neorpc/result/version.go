@@ -17,6 +17,10 @@ type Version struct {
 	Protocol    Protocol    `json:"protocol"`
 	Application Application `json:"application,omitzero"`
 	RPC         RPC         `json:"rpc"`
+	// WritesPaused says why the node refuses blocks and transactions
+	// while its database refuses writes (a full disk); n3node's
+	// extension, absent otherwise.
+	WritesPaused string `json:"writespaused,omitzero"`
 }
 
 // RPC describes the RPC server settings clients care about.
@@ -91,4 +95,30 @@ func (p *Protocol) UnmarshalJSON(data []byte) error {
 	}
 	*p = Protocol(aux)
 	return nil
+}
+
+// Hardfork returns the height of the named hardfork (with or without the
+// "HF_" prefix C# prints) and whether the node has it enabled.
+func (p *Protocol) Hardfork(name string) (uint32, bool) {
+	name = strings.TrimPrefix(name, "HF_")
+	for _, h := range p.Hardforks {
+		if strings.TrimPrefix(h.Name, "HF_") == name {
+			return h.Height, true
+		}
+	}
+	return 0, false
+}
+
+// ValidatorsCountAt returns the number of validators at a height, from
+// ValidatorsHistory when the node reports one (neo-go's rule: the entry
+// with the greatest height not above h).
+func (p *Protocol) ValidatorsCountAt(h uint32) uint32 {
+	vc := uint32(p.ValidatorsCount)
+	best := uint32(0)
+	for height, n := range p.ValidatorsHistory {
+		if height >= best && height <= h {
+			vc, best = n, height
+		}
+	}
+	return vc
 }

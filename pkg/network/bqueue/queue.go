@@ -20,6 +20,20 @@
 // height can be queued. The onAdded callback (if any) runs after each
 // successful AddBlock, in Run's goroutine.
 //
+// A ledger that is also a StreamLedger gets the queued blocks as a stream
+// instead, so that it can check and execute the next blocks while it
+// commits the previous ones (catching up from peers). Run opens a stream
+// when a block is due and keeps sending the next heights as they are
+// queued; it closes the stream once the ledger has added every block sent
+// and the next height is not queued, so the ledger is free for other
+// writers (consensus) between bursts. Blocks stay in their slots until the
+// ledger reports them added; when a block fails, the stream ends there:
+// that block is dropped as with AddBlock and the blocks queued after it
+// stay queued, to be sent again in order once another copy of the failed
+// height arrives. onAdded runs for each block the stream added, in order,
+// in the goroutine the ledger reports it from. Discard cancels the stream
+// (the ledger finishes the block it is committing).
+//
 // # Ownership
 //
 // The queue keeps the blocks it is given until they are added or dropped;
@@ -27,8 +41,10 @@
 package bqueue
 
 import (
+	"context"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 
 	"github.com/n3node/n3node/pkg/core/block"
 )
@@ -41,6 +57,18 @@ const DefaultCapacity = 2000
 type Ledger interface {
 	BlockHeight() uint32
 	AddBlock(b *block.Block) error
+}
+
+// StreamLedger is a Ledger that takes blocks as a stream
+// (core.Blockchain.AddBlockStream).
+type StreamLedger interface {
+	Ledger
+	// AddBlockStream adds the blocks read from in, in height order, until
+	// in is closed, ctx is done or a block fails; it calls added with each
+	// block once it is in the chain, in order. It takes no other block
+	// while the stream is open. On an error other than ctx's, the first
+	// block sent and not passed to added is the one that failed.
+	AddBlockStream(ctx context.Context, in <-chan *block.Block, added func(*block.Block)) error
 }
 
 // Queue is the block queue.
@@ -57,6 +85,8 @@ type Queue struct {
 	discarded bool
 
 	signal chan struct{}
+	ctx    context.Context // cancelled by Discard (ends a stream)
+	cancel context.CancelFunc
 }
 
 // New returns a queue of capacity heights (DefaultCapacity if <= 0) that
@@ -69,7 +99,10 @@ func New(l Ledger, capacity int, onAdded func(*block.Block), log *slog.Logger) *
 		log = slog.New(slog.DiscardHandler)
 	}
 	h := l.BlockHeight()
+	ctx, cancel := context.WithCancel(context.Background())
 	return &Queue{
+		ctx:     ctx,
+		cancel:  cancel,
 		ledger:  l,
 		onAdded: onAdded,
 		log:     log,
@@ -192,43 +225,175 @@ func (q *Queue) LastQueued() (uint32, int) {
 
 // Run feeds queued blocks to the ledger in order until Discard.
 func (q *Queue) Run() {
+	sl, stream := q.ledger.(StreamLedger)
 	for range q.signal {
-		for {
-			h := q.ledger.BlockHeight()
-			q.mu.Lock()
-			if q.discarded {
-				q.mu.Unlock()
+		if !stream {
+			if !q.addDue() {
 				return
 			}
-			q.advance(h)
-			s := q.slot(h + 1)
-			b := q.slots[s]
-			if b == nil || b.Index != h+1 {
-				q.mu.Unlock()
+			continue
+		}
+		for {
+			more, ok := q.stream(sl)
+			if !ok {
+				return
+			}
+			if !more {
 				break
 			}
-			q.mu.Unlock()
+		}
+	}
+}
 
-			err := q.ledger.AddBlock(b)
+// queued returns the block queued for height i (nil if none); ok is false
+// after Discard.
+func (q *Queue) queued(i uint32) (b *block.Block, ok bool) {
+	h := q.ledger.BlockHeight()
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.discarded {
+		return nil, false
+	}
+	q.advance(h)
+	if b = q.slots[q.slot(i)]; b != nil && b.Index != i {
+		b = nil
+	}
+	return b, true
+}
 
-			q.mu.Lock()
-			if q.slots[s] == b {
-				q.slots[s] = nil
-				q.n--
+// addDue adds the due blocks one at a time (AddBlock); it returns false
+// after Discard.
+func (q *Queue) addDue() bool {
+	for {
+		b, ok := q.queued(q.ledger.BlockHeight() + 1)
+		if !ok {
+			return false
+		}
+		if b == nil {
+			return true
+		}
+		err := q.ledger.AddBlock(b)
+		if err != nil {
+			q.refused(b, err)
+			continue
+		}
+		q.taken(b)
+		if q.onAdded != nil {
+			q.onAdded(b)
+		}
+	}
+}
+
+// taken frees the slot of b, which the ledger added.
+func (q *Queue) taken(b *block.Block) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if s := q.slot(b.Index); q.slots[s] == b {
+		q.slots[s] = nil
+		q.n--
+	}
+}
+
+// refused drops b, which the ledger refused with err.
+func (q *Queue) refused(b *block.Block, err error) {
+	q.mu.Lock()
+	if s := q.slot(b.Index); q.slots[s] == b {
+		q.slots[s] = nil
+		q.n--
+	}
+	if q.lastQ >= b.Index {
+		q.lastQ = b.Index - 1
+	}
+	q.mu.Unlock()
+	if q.ledger.BlockHeight() < b.Index {
+		q.log.Warn("block queue: ledger refused block", "index", b.Index, "hash", b.Hash().StringLE(), "err", err)
+	}
+}
+
+// stream sends the due blocks to l in one stream (see Use) and returns
+// when it has ended; more reports that a stream ran (so blocks may be due
+// again), ok is false after Discard.
+func (q *Queue) stream(l StreamLedger) (more, ok bool) {
+	next := q.ledger.BlockHeight() + 1
+	b, ok := q.queued(next)
+	if !ok || b == nil {
+		return false, ok
+	}
+	var (
+		in       = make(chan *block.Block)
+		done     = make(chan error, 1)
+		progress = make(chan struct{}, 1)
+		// inFlight are the blocks sent and not yet reported added
+		// (oldest first); lastAdded is the height of the last one
+		// reported.
+		inFlight  []*block.Block
+		lastAdded atomic.Uint32
+	)
+	lastAdded.Store(next - 1)
+	added := func(b *block.Block) {
+		q.taken(b)
+		lastAdded.Store(b.Index)
+		select {
+		case progress <- struct{}{}:
+		default:
+		}
+		if q.onAdded != nil {
+			q.onAdded(b)
+		}
+	}
+	go func() { done <- l.AddBlockStream(q.ctx, in, added) }()
+	// end handles the stream's result; pending is the block Run was
+	// about to send (the failed one if the ledger refused the stream
+	// before taking any block).
+	end := func(err error, pending *block.Block) (bool, bool) {
+		if err == nil || q.ctx.Err() != nil {
+			return true, q.ctx.Err() == nil
+		}
+		for _, f := range inFlight {
+			if f.Index > lastAdded.Load() {
+				q.refused(f, err)
+				return true, true
 			}
-			if err != nil && q.lastQ >= b.Index {
-				q.lastQ = b.Index - 1
+		}
+		if pending != nil {
+			q.refused(pending, err)
+		}
+		return true, true
+	}
+	for {
+		if b != nil {
+			select {
+			case in <- b:
+				inFlight = append(inFlight, b)
+				next++
+			case err := <-done:
+				return end(err, b)
 			}
-			q.mu.Unlock()
-			if err != nil {
-				if q.ledger.BlockHeight() < b.Index {
-					q.log.Warn("block queue: ledger refused block", "index", b.Index, "hash", b.Hash().StringLE(), "err", err)
-				}
-				continue
+		}
+		for len(inFlight) > 0 && inFlight[0].Index <= lastAdded.Load() {
+			inFlight[0] = nil
+			inFlight = inFlight[1:]
+		}
+		if b, ok = q.queued(next); !ok {
+			close(in)
+			return end(<-done, nil)
+		}
+		if b != nil {
+			continue
+		}
+		if len(inFlight) == 0 {
+			close(in)
+			return end(<-done, nil)
+		}
+		select {
+		case _, open := <-q.signal:
+			if !open {
+				close(in)
+				return end(<-done, nil)
 			}
-			if q.onAdded != nil {
-				q.onAdded(b)
-			}
+		case <-progress:
+		case err := <-done:
+			return end(err, nil)
 		}
 	}
 }
@@ -242,6 +407,7 @@ func (q *Queue) Discard() {
 		return
 	}
 	q.discarded = true
+	q.cancel()
 	clear(q.slots)
 	q.n = 0
 	close(q.signal)

@@ -1,6 +1,7 @@
 package bqueue_test
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"sync"
@@ -46,6 +47,59 @@ func (c *chain) AddBlock(b *block.Block) error {
 	return nil
 }
 
+// streamLedger gives a Ledger's AddBlock a stream API that reads a few
+// blocks ahead, as core's pipeline does.
+type streamLedger struct{ bqueue.Ledger }
+
+func (l streamLedger) AddBlockStream(ctx context.Context, in <-chan *block.Block, added func(*block.Block)) error {
+	ctx, cancel := context.WithCancel(ctx)
+	ahead := make(chan *block.Block, 3)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(ahead)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case b, ok := <-in:
+				if !ok {
+					return
+				}
+				select {
+				case ahead <- b:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	defer func() {
+		cancel()
+		wg.Wait()
+	}()
+	for b := range ahead {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := l.AddBlock(b); err != nil {
+			return err
+		}
+		added(b)
+	}
+	return ctx.Err()
+}
+
+// forEachMode runs test over a ledger that takes one block per call and
+// over the same ledger taking a stream.
+func forEachMode(t *testing.T, test func(*testing.T, func(bqueue.Ledger) bqueue.Ledger)) {
+	t.Run("AddBlock", func(t *testing.T) { test(t, func(l bqueue.Ledger) bqueue.Ledger { return l }) })
+	t.Run("AddBlockStream", func(t *testing.T) {
+		test(t, func(l bqueue.Ledger) bqueue.Ledger { return streamLedger{l} })
+	})
+}
+
 func blk(i uint32) *block.Block { return &block.Block{Header: block.Header{Index: i}} }
 
 func waitHeight(t *testing.T, c *chain, h uint32) {
@@ -59,11 +113,13 @@ func waitHeight(t *testing.T, c *chain, h uint32) {
 	}
 }
 
-func TestOrderAndWindow(t *testing.T) {
+func TestOrderAndWindow(t *testing.T) { forEachMode(t, testOrderAndWindow) }
+
+func testOrderAndWindow(t *testing.T, wrap func(bqueue.Ledger) bqueue.Ledger) {
 	c := &chain{}
 	var relayed []uint32
 	var rmu sync.Mutex
-	q := bqueue.New(c, 10, func(b *block.Block) { rmu.Lock(); relayed = append(relayed, b.Index); rmu.Unlock() }, nil)
+	q := bqueue.New(wrap(c), 10, func(b *block.Block) { rmu.Lock(); relayed = append(relayed, b.Index); rmu.Unlock() }, nil)
 	// Out of order, with duplicates and out-of-window heights.
 	for _, i := range []uint32{5, 3, 0, 11, 12, 4, 4, 2, 10, 7, 6, 9, 8} {
 		q.Put(blk(i))
@@ -98,9 +154,11 @@ func TestOrderAndWindow(t *testing.T) {
 	}
 }
 
-func TestRefusedBlockIsReplaced(t *testing.T) {
+func TestRefusedBlockIsReplaced(t *testing.T) { forEachMode(t, testRefusedBlockIsReplaced) }
+
+func testRefusedBlockIsReplaced(t *testing.T, wrap func(bqueue.Ledger) bqueue.Ledger) {
 	c := &chain{refuse: map[uint32]int{2: 1}}
-	q := bqueue.New(c, 5, nil, nil)
+	q := bqueue.New(wrap(c), 5, nil, nil)
 	done := make(chan struct{})
 	go func() { q.Run(); close(done) }()
 	defer func() { q.Discard(); <-done }()
@@ -125,9 +183,11 @@ func TestRefusedBlockIsReplaced(t *testing.T) {
 }
 
 // TestChainMovesOn: blocks the chain got elsewhere are forgotten.
-func TestChainMovesOn(t *testing.T) {
+func TestChainMovesOn(t *testing.T) { forEachMode(t, testChainMovesOn) }
+
+func testChainMovesOn(t *testing.T, wrap func(bqueue.Ledger) bqueue.Ledger) {
 	c := &chain{}
-	q := bqueue.New(c, 8, nil, nil)
+	q := bqueue.New(wrap(c), 8, nil, nil)
 	for i := uint32(1); i <= 8; i++ {
 		q.Put(blk(i))
 	}
@@ -151,10 +211,12 @@ func TestChainMovesOn(t *testing.T) {
 
 // TestFlood: many goroutines put random heights; the queue never holds
 // more than its capacity and the chain still gets every block in order.
-func TestFlood(t *testing.T) {
+func TestFlood(t *testing.T) { forEachMode(t, testFlood) }
+
+func testFlood(t *testing.T, wrap func(bqueue.Ledger) bqueue.Ledger) {
 	c := &chain{}
 	const capacity, top = 50, 400
-	q := bqueue.New(c, capacity, nil, nil)
+	q := bqueue.New(wrap(c), capacity, nil, nil)
 	done := make(chan struct{})
 	go func() { q.Run(); close(done) }()
 	var wg sync.WaitGroup
@@ -219,9 +281,11 @@ func forged(i uint32) *block.Block {
 // (PutChecked) replaces the forgery of its height, a plain Put does not;
 // and when the chain moves on by itself (consensus), the next Put wakes
 // Run for the block that is now due even though it takes nothing.
-func TestForgedBlocks(t *testing.T) {
+func TestForgedBlocks(t *testing.T) { forEachMode(t, testForgedBlocks) }
+
+func testForgedBlocks(t *testing.T, wrap func(bqueue.Ledger) bqueue.Ledger) {
 	c := &chain{}
-	q := bqueue.New(forgingChain{c}, 10, nil, nil)
+	q := bqueue.New(wrap(forgingChain{c}), 10, nil, nil)
 	for i := uint32(1); i <= 10; i++ {
 		if !q.Put(forged(i)) {
 			t.Fatalf("forged %d not taken", i)

@@ -48,7 +48,7 @@ func TestStandardNetworkFeeRefchain(t *testing.T) {
 			if err := json.Unmarshal(r.Result, &out); err != nil {
 				t.Fatal(err)
 			}
-			tx := out.Transaction
+			tx := &out.Transaction
 			fee, err := StandardNetworkFee(tx, 1000, 30, zero)
 			if err != nil {
 				t.Errorf("%s: %v", tx.Hash().StringLE(), err)

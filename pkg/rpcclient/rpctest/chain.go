@@ -76,7 +76,7 @@ func (c *Chain) Serve(s *Server) {
 				MaxTraceableBlocks: 2102400, MaxValidUntilBlockIncrement: c.MaxValidUntilBlockIncrement,
 				MaxTransactionsPerBlock: 512, MemoryPoolMaxTransactions: 50000,
 				ValidatorsCount: c.ValidatorsCount, InitialGasDistribution: 5200000000000000,
-				Hardforks: []rpcclient.HardforkHeight{}, StandbyCommittee: []*keys.PublicKey{}, SeedList: []string{},
+				Hardforks: []rpcclient.HardforkHeight{}, StandbyCommittee: []string{}, SeedList: []string{},
 			},
 			RPC: rpcclient.VersionRPC{MaxIteratorResultItems: 100},
 		}, nil

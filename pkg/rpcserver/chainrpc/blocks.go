@@ -165,18 +165,6 @@ func parseTrigger(name string) (trigger.Type, error) {
 	return 0, fmt.Errorf("unknown trigger type: %s", strings.ToLower(name))
 }
 
-// triggerName reads a trigger name (getapplicationlog: any problem is the
-// bare invalid-params error).
-func triggerName() step {
-	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
-		name, err := p.GetString()
-		if err != nil {
-			return nil, err
-		}
-		return parseTrigger(name)
-	}}
-}
-
 func (s *Service) getApplicationLog(a *args) (any, *neorpc.Error) {
 	h := get[hash.Uint256](a, 0)
 	only := trigger.All
@@ -195,13 +183,6 @@ func (s *Service) getApplicationLog(a *args) (any, *neorpc.Error) {
 
 // errKeyNotFound is neo-go's storage text for a missing record.
 var errKeyNotFound = fmt.Errorf("key not found")
-
-// notificationFilter reads the filter of getblocknotifications.
-func notificationFilter() step {
-	return step{bad: "invalid filter: %s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
-		return neorpc.DecodeFilter(neorpc.NotificationEventID, p.RawMessage)
-	}}
-}
 
 // getBlockNotifications lists the notifications of a block's HALTed
 // executions (OnPersist, each transaction, PostPersist) that pass the
@@ -264,16 +245,4 @@ func haltedNotifications(logs []state.AppExecResult, filter neorpc.SubscriptionF
 		}
 	}
 	return res
-}
-
-// transactionBytes reads a base64 transaction and decodes it (bad answers
-// either problem).
-func transactionBytes(bad string) step {
-	return step{bad: bad, read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
-		b, err := p.GetBytesBase64()
-		if err != nil {
-			return nil, err
-		}
-		return decodeTransaction(b)
-	}}
 }

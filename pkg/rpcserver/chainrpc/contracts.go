@@ -81,15 +81,6 @@ func (s *Service) getStorage(a *args) (any, *neorpc.Error) {
 	return v, nil
 }
 
-// findStorageParams are the parameters of findstorage (after the state
-// root for findstoragehistoric).
-var findStorageParams = []step{
-	atLeast(2, neorpc.ErrInvalidParams),
-	contractID(),
-	base64Bytes("invalid prefix: %s"),
-	optional(integer("invalid start: %s")),
-}
-
 // findStorage pages through the items with a prefix of the current state
 // or of the state with the call's root: it skips start items, returns up
 // to MaxFindStorageResultItems with the prefix kept in the keys, and tells

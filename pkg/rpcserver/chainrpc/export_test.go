@@ -11,11 +11,10 @@ import (
 
 // Internals exported to the external tests.
 var (
-	FunctionInvocationScript = functionInvocationScript
-	IsNEP11Divisible         = isNEP11Divisible
-	DecodeTransaction        = decodeTransaction
-	NeoGoEOFText             = neogotext.EOFText
-	DecodeFakeHeader         = fakeblock.DecodeFakeHeader
+	IsNEP11Divisible  = isNEP11Divisible
+	DecodeTransaction = decodeTransaction
+	NeoGoEOFText      = neogotext.EOFText
+	DecodeFakeHeader  = fakeblock.DecodeFakeHeader
 )
 
 // PushArray is pushArray with its own writer.
@@ -29,3 +28,10 @@ func PushArray(args []neorpc.Param) ([]byte, error) {
 
 var _ = hash.Uint160{}
 var _ manifest.Manifest
+
+// FunctionInvocationScript is the script invokefunction runs for a
+// contract, a method and its arguments (an array parameter, or none): the
+// callArgs reader's packed arguments, then the call.
+func FunctionInvocationScript(contract hash.Uint160, method string, args *neorpc.Param) ([]byte, error) {
+	return functionInvocationScript(contract, method, args)
+}

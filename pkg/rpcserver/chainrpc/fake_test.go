@@ -38,9 +38,12 @@ type fakeLedger struct {
 	validated uint32
 	gas       int64
 	vwErr     error
+	paused    error // WritesPaused
 }
 
 var errNotFound = errors.New("key not found")
+
+func (l *fakeLedger) WritesPaused() error { return l.paused }
 
 func newFakeLedger(n int) *fakeLedger {
 	l := &fakeLedger{contracts: map[hash.Uint160]*state.Contract{}, storage: map[int32][]result.KeyValue{}}

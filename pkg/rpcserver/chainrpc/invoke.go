@@ -15,7 +15,6 @@ import (
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	fakeblock "github.com/n3node/n3node/pkg/internal/neogotext/block"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/neorpc/result"
@@ -54,62 +53,6 @@ type testRun struct {
 	// at-1 (nil: the current state).
 	at      *uint32
 	verbose bool
-}
-
-// Parameters of the invoke methods (after the state point of the
-// *historic ones).
-var (
-	invokeFunctionParams = []step{
-		atLeast(2, neorpc.ErrInvalidParams),
-		contract(),
-		text(""),
-		optional(callArgs()),
-		signers(),
-		optional(flag("")),
-	}
-	invokeScriptParams   = []step{base64Bytes(""), signers(), optional(flag(""))}
-	contractVerifyParams = []step{contract(), optional(verifyArgs()), signers()}
-	// invokecontainedscript: a fake transaction and block header, a
-	// trigger and verbose.
-	containedScriptParams = []step{
-		atLeast(1, neorpc.ErrInvalidParams),
-		fakeTransaction(),
-		fakeBlock(),
-		optional(containedTrigger()),
-		optional(flag("invalid verbose parameter: %s")),
-	}
-)
-
-// callArgs reads the arguments of invokefunction and gives the script
-// that pushes them packed in an array.
-func callArgs() step {
-	return step{bad: "can't create invocation script: %s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
-		list, err := p.GetArray()
-		if err != nil {
-			return nil, fmt.Errorf("failed to convert %s to script parameter", p)
-		}
-		w := nio.NewBufBinWriter()
-		if err := pushArrayPacked(w, list); err != nil {
-			return nil, err
-		}
-		return w.Bytes(), nil
-	}}
-}
-
-// verifyArgs reads the arguments of a verify method and gives the
-// invocation script that pushes them.
-func verifyArgs() step {
-	return step{bad: "%s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
-		list, err := p.GetArray()
-		if err != nil {
-			return nil, err
-		}
-		w := nio.NewBufBinWriter()
-		if err := pushArray(w, list); err != nil {
-			return nil, neorpc.NewInternalServerError(fmt.Sprintf("can't create witness invocation script: %s", err))
-		}
-		return w.Bytes(), nil
-	}}
 }
 
 // container makes the transaction of a test invocation: a random nonce,
@@ -180,84 +123,6 @@ func (s *Service) invokeContainedScript(a *args) (any, *neorpc.Error) {
 		run.trig = get[trigger.Type](a, 2)
 	}
 	return s.answer(run)
-}
-
-// fakeTransaction reads the container of invokecontainedscript.
-func fakeTransaction() step {
-	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
-		fail := func(why error) error {
-			return neorpc.NewInvalidParamsError(fmt.Sprintf("failed to unmarshal fake transaction: %s", why))
-		}
-		switch {
-		case p == nil:
-			return nil, fail(neorpc.ErrMissingParameter)
-		case p.IsNull():
-			return nil, fail(neorpc.ErrNullParameter)
-		}
-		tx := new(transaction.Transaction)
-		if err := tx.UnmarshalJSONUnsafe(p.RawMessage); err != nil {
-			return nil, fail(fmt.Errorf("failed to unmarshal fake transaction: %w", err))
-		}
-		if len(tx.Script) == 0 {
-			return nil, neorpc.NewInvalidParamsError("transaction script is mandatory")
-		}
-		return tx, nil
-	}}
-}
-
-// fakeBlock makes the persisting block of invokecontainedscript: the fake
-// next block, with the non-zero fields of the given header (the primary
-// index always).
-func fakeBlock() step {
-	return step{read: func(s *Service, p *neorpc.Param, _ *args) (any, error) {
-		b, err := s.chain.GetFakeNextBlock(s.chain.BlockHeight() + 1)
-		if err != nil {
-			return nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to mock block execution container: %s", err))
-		}
-		if p == nil || p.IsNull() {
-			return b, nil
-		}
-		h, err := fakeblock.DecodeFakeHeader(p.RawMessage)
-		if err != nil {
-			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("failed to unmarshal fake block: failed to unmarshal fake header: %s", err))
-		}
-		overlay(&b.Version, h.Version)
-		overlay(&b.PrevHash, h.PrevHash)
-		overlay(&b.MerkleRoot, h.MerkleRoot)
-		overlay(&b.Timestamp, h.Timestamp)
-		overlay(&b.Nonce, h.Nonce)
-		overlay(&b.Index, h.Index)
-		overlay(&b.NextConsensus, h.NextConsensus)
-		b.PrimaryIndex = h.PrimaryIndex
-		return b, nil
-	}}
-}
-
-// overlay sets *dst to v unless v is the zero value.
-func overlay[T comparable](dst *T, v T) {
-	var zero T
-	if v != zero {
-		*dst = v
-	}
-}
-
-// containedTrigger reads the trigger of invokecontainedscript: Application
-// or Verification.
-func containedTrigger() step {
-	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
-		name, err := p.GetString()
-		if err != nil {
-			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("invalid trigger parameter: %s", err))
-		}
-		t, err := parseTrigger(name)
-		if err != nil {
-			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("failed to parse trigger: %s", err))
-		}
-		if t != trigger.Application && t != trigger.Verification {
-			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("unsupported trigger: expected %s or %s, got %s", trigger.Application, trigger.Verification, t))
-		}
-		return t, nil
-	}}
 }
 
 // testContext makes the context of a run with its GAS limit and, if

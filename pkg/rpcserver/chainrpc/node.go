@@ -13,6 +13,10 @@ import (
 // ProtocolSettings.AddressVersion, 0x35).
 const AddressVersion = 0x35
 
+// writesPauser is the optional Ledger method getversion reports a paused
+// database with (core.Blockchain.WritesPaused).
+type writesPauser interface{ WritesPaused() error }
+
 func (s *Service) getVersion(*args) (any, *neorpc.Error) {
 	res := &result.Version{
 		RPC: result.RPC{
@@ -61,6 +65,11 @@ func (s *Service) getVersion(*args) (any, *neorpc.Error) {
 		KeepOnlyLatestState:     cfg.KeepOnlyLatestState,
 		SaveInvocations:         cfg.SaveInvocations,
 		RemoveUntraceableBlocks: cfg.RemoveUntraceableBlocks,
+	}
+	if w, ok := s.chain.(writesPauser); ok {
+		if err := w.WritesPaused(); err != nil {
+			res.WritesPaused = err.Error()
+		}
 	}
 	return res, nil
 }

@@ -2,17 +2,27 @@ package chainrpc
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
+	fakeblock "github.com/n3node/n3node/pkg/internal/neogotext/block"
+
+	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/internal/neogotext"
+	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
+	"github.com/n3node/n3node/pkg/smartcontract/trigger"
 )
 
-// This file is the one place where positional parameters become values.
-// A method declares its parameters as a list of steps (see service.go);
+// This file is the one place where positional parameters become values:
+// the decoder and every reader (step constructor) of the methods. A
+// method declares its parameters as a list of steps (see service.go);
 // decode runs them in order and the first failure is the answer, so the
 // order of the list is the order in which neo-go reports problems. A step
 // either reads the next position or checks a precondition (parameter
@@ -384,4 +394,279 @@ func keyInPrefix() step {
 func withData(st step, bad string) step {
 	st.bad = bad
 	return st
+}
+
+// Readers used by one family of methods each.
+
+// triggerName reads a trigger name (getapplicationlog: any problem is the
+// bare invalid-params error).
+func triggerName() step {
+	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		name, err := p.GetString()
+		if err != nil {
+			return nil, err
+		}
+		return parseTrigger(name)
+	}}
+}
+
+// notificationFilter reads the filter of getblocknotifications.
+func notificationFilter() step {
+	return step{bad: "invalid filter: %s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		return neorpc.DecodeFilter(neorpc.NotificationEventID, p.RawMessage)
+	}}
+}
+
+// transactionBytes reads a base64 transaction and decodes it (bad answers
+// either problem).
+func transactionBytes(bad string) step {
+	return step{bad: bad, read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		b, err := p.GetBytesBase64()
+		if err != nil {
+			return nil, err
+		}
+		return decodeTransaction(b)
+	}}
+}
+
+// callArgs reads the arguments of invokefunction and gives the script
+// that pushes them packed in an array.
+func callArgs() step {
+	return step{bad: "can't create invocation script: %s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		list, err := p.GetArray()
+		if err != nil {
+			return nil, fmt.Errorf("failed to convert %s to script parameter", p)
+		}
+		w := nio.NewBufBinWriter()
+		if err := pushArrayPacked(w, list); err != nil {
+			return nil, err
+		}
+		return w.Bytes(), nil
+	}}
+}
+
+// verifyArgs reads the arguments of a verify method and gives the
+// invocation script that pushes them.
+func verifyArgs() step {
+	return step{bad: "%s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		list, err := p.GetArray()
+		if err != nil {
+			return nil, err
+		}
+		w := nio.NewBufBinWriter()
+		if err := pushArray(w, list); err != nil {
+			return nil, neorpc.NewInternalServerError(fmt.Sprintf("can't create witness invocation script: %s", err))
+		}
+		return w.Bytes(), nil
+	}}
+}
+
+// fakeTransaction reads the container of invokecontainedscript.
+func fakeTransaction() step {
+	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		fail := func(why error) error {
+			return neorpc.NewInvalidParamsError(fmt.Sprintf("failed to unmarshal fake transaction: %s", why))
+		}
+		switch {
+		case p == nil:
+			return nil, fail(neorpc.ErrMissingParameter)
+		case p.IsNull():
+			return nil, fail(neorpc.ErrNullParameter)
+		}
+		tx := new(transaction.Transaction)
+		if err := tx.UnmarshalJSONUnsafe(p.RawMessage); err != nil {
+			return nil, fail(fmt.Errorf("failed to unmarshal fake transaction: %w", err))
+		}
+		if len(tx.Script) == 0 {
+			return nil, neorpc.NewInvalidParamsError("transaction script is mandatory")
+		}
+		return tx, nil
+	}}
+}
+
+// fakeBlock makes the persisting block of invokecontainedscript: the fake
+// next block, with the non-zero fields of the given header (the primary
+// index always).
+func fakeBlock() step {
+	return step{read: func(s *Service, p *neorpc.Param, _ *args) (any, error) {
+		b, err := s.chain.GetFakeNextBlock(s.chain.BlockHeight() + 1)
+		if err != nil {
+			return nil, neorpc.NewInternalServerError(fmt.Sprintf("failed to mock block execution container: %s", err))
+		}
+		if p == nil || p.IsNull() {
+			return b, nil
+		}
+		h, err := fakeblock.DecodeFakeHeader(p.RawMessage)
+		if err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("failed to unmarshal fake block: failed to unmarshal fake header: %s", err))
+		}
+		overlay(&b.Version, h.Version)
+		overlay(&b.PrevHash, h.PrevHash)
+		overlay(&b.MerkleRoot, h.MerkleRoot)
+		overlay(&b.Timestamp, h.Timestamp)
+		overlay(&b.Nonce, h.Nonce)
+		overlay(&b.Index, h.Index)
+		overlay(&b.NextConsensus, h.NextConsensus)
+		b.PrimaryIndex = h.PrimaryIndex
+		return b, nil
+	}}
+}
+
+// overlay sets *dst to v unless v is the zero value.
+func overlay[T comparable](dst *T, v T) {
+	var zero T
+	if v != zero {
+		*dst = v
+	}
+}
+
+// containedTrigger reads the trigger of invokecontainedscript: Application
+// or Verification.
+func containedTrigger() step {
+	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		name, err := p.GetString()
+		if err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("invalid trigger parameter: %s", err))
+		}
+		t, err := parseTrigger(name)
+		if err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("failed to parse trigger: %s", err))
+		}
+		if t != trigger.Application && t != trigger.Verification {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("unsupported trigger: expected %s or %s, got %s", trigger.Application, trigger.Verification, t))
+		}
+		return t, nil
+	}}
+}
+
+// rawTransaction reads the base64 transaction of sendrawtransaction (its
+// encoded size limited first).
+func rawTransaction() step {
+	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		raw, rerr := limitedBase64(p, maxBase64TransactionSize, "transaction")
+		if rerr != nil {
+			return nil, rerr
+		}
+		tx, err := decodeTransaction(raw)
+		if err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode transaction: %s", err))
+		}
+		return tx, nil
+	}}
+}
+
+// rawBlock reads the base64 block of submitblock (its encoded size
+// limited by MaxBlockSize first).
+func rawBlock() step {
+	return step{read: func(s *Service, p *neorpc.Param, _ *args) (any, error) {
+		raw, rerr := limitedBase64(p, base64.StdEncoding.EncodedLen(int(s.chain.Config().MaxBlockSize)), "block")
+		if rerr != nil {
+			return nil, rerr
+		}
+		b := new(block.Block)
+		r := nio.NewBinReaderFromBuf(raw)
+		if b.DecodeBinary(r); r.Err != nil {
+			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", neogotext.EOFText(r.Err, raw, true)))
+		}
+		return b, nil
+	}}
+}
+
+// limitedBase64 decodes a base64 string parameter no longer than limit.
+func limitedBase64(p *neorpc.Param, limit int, what string) ([]byte, *neorpc.Error) {
+	enc, err := p.GetString()
+	if err != nil {
+		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("not a string: %s", err))
+	}
+	if len(enc) > limit {
+		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidSize, fmt.Sprintf("base64-encoded %s size exceeds maximum allowed: %d vs %d", what, len(enc), limit))
+	}
+	raw, err := base64.StdEncoding.DecodeString(enc)
+	if err != nil {
+		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("not a base64: %s", err))
+	}
+	return raw, nil
+}
+
+// oracleKey is the public key of an oracle node with its encoding.
+type oracleKey struct {
+	raw []byte
+	key *keys.PublicKey
+}
+
+// stateRootRef keeps getstateroot's parameter, a height or a block hash,
+// for the handler (anything unreadable is an unknown root).
+func stateRootRef() step {
+	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		if p == nil {
+			return nil, neorpc.NewInvalidParamsError("missing stateroot identifier")
+		}
+		return p, nil
+	}}
+}
+
+// window is the range and page of getnep1xtransfers.
+type window struct {
+	start, end  uint64 // ms timestamps
+	limit, page int
+}
+
+// transferWindow reads the optional start, end (ms timestamps), limit and
+// page of getnep1xtransfers (neo-go's defaults: the last 7 days, 1000
+// items; neo-go's order of checks: page, limit, end, start).
+func transferWindow() step {
+	return step{bad: "malformed timestamps/limit: %s", read: func(s *Service, p *neorpc.Param, a *args) (any, error) {
+		w := window{limit: MaxTransfersLimit}
+		at := func(i int) *neorpc.Param { return a.params.Value(a.pos + i) }
+		if v := at(3); v != nil {
+			n, err := v.GetInt()
+			switch {
+			case err != nil:
+				return nil, err
+			case n < 0:
+				return nil, errors.New("can't use negative page")
+			}
+			w.page = n
+		}
+		if v := at(2); v != nil {
+			n, err := v.GetInt()
+			switch {
+			case err != nil:
+				return nil, err
+			case n <= 0:
+				return nil, errors.New("can't use negative or zero limit")
+			case n > MaxTransfersLimit:
+				return nil, errors.New("too big limit requested")
+			}
+			w.limit = n
+		}
+		now := s.now()
+		w.end, w.start = uint64(now.Unix()*1000), uint64(now.Add(-7*24*time.Hour).Unix()*1000)
+		for _, f := range [...]struct {
+			at  int
+			dst *uint64
+		}{{1, &w.end}, {0, &w.start}} {
+			if v := at(f.at); v != nil {
+				n, err := v.GetInt()
+				if err != nil {
+					return nil, err
+				}
+				*f.dst = uint64(n)
+			}
+		}
+		return w, nil
+	}}
+}
+
+// oracleNodeKey reads the base64 public key of an oracle node
+// (submitoracleresponse).
+func oracleNodeKey() step {
+	return step{bad: "public key is missing: %s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
+		raw, err := p.GetBytesBase64()
+		if err != nil {
+			return nil, err
+		}
+		k, err := keys.NewPublicKeyFromBytes(raw)
+		return oracleKey{raw, k}, err
+	}}
 }

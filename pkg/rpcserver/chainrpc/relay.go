@@ -10,7 +10,6 @@ import (
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/internal/neogotext"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
@@ -49,55 +48,6 @@ func relayResult(err error, h hash.Uint256) (any, *neorpc.Error) {
 	return nil, neorpc.WrapErrorWithData(neorpc.ErrVerificationFailed, err.Error())
 }
 
-// rawTransaction reads the base64 transaction of sendrawtransaction (its
-// encoded size limited first).
-func rawTransaction() step {
-	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
-		raw, rerr := limitedBase64(p, maxBase64TransactionSize, "transaction")
-		if rerr != nil {
-			return nil, rerr
-		}
-		tx, err := decodeTransaction(raw)
-		if err != nil {
-			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode transaction: %s", err))
-		}
-		return tx, nil
-	}}
-}
-
-// rawBlock reads the base64 block of submitblock (its encoded size
-// limited by MaxBlockSize first).
-func rawBlock() step {
-	return step{read: func(s *Service, p *neorpc.Param, _ *args) (any, error) {
-		raw, rerr := limitedBase64(p, base64.StdEncoding.EncodedLen(int(s.chain.Config().MaxBlockSize)), "block")
-		if rerr != nil {
-			return nil, rerr
-		}
-		b := new(block.Block)
-		r := nio.NewBinReaderFromBuf(raw)
-		if b.DecodeBinary(r); r.Err != nil {
-			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", neogotext.EOFText(r.Err, raw, true)))
-		}
-		return b, nil
-	}}
-}
-
-// limitedBase64 decodes a base64 string parameter no longer than limit.
-func limitedBase64(p *neorpc.Param, limit int, what string) ([]byte, *neorpc.Error) {
-	enc, err := p.GetString()
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("not a string: %s", err))
-	}
-	if len(enc) > limit {
-		return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidSize, fmt.Sprintf("base64-encoded %s size exceeds maximum allowed: %d vs %d", what, len(enc), limit))
-	}
-	raw, err := base64.StdEncoding.DecodeString(enc)
-	if err != nil {
-		return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("not a base64: %s", err))
-	}
-	return raw, nil
-}
-
 func (s *Service) sendRawTransaction(a *args) (any, *neorpc.Error) {
 	tx := get[*transaction.Transaction](a, 0)
 	return relayResult(s.relayTx(tx), tx.Hash())
@@ -130,29 +80,6 @@ func oracleResponseMessage(pub []byte, reqID uint64, txSig []byte) []byte {
 	return append(m, txSig...)
 }
 
-// oracleKey is the public key of an oracle node with its encoding.
-type oracleKey struct {
-	raw []byte
-	key *keys.PublicKey
-}
-
-// oracleResponseParams: the node's key, the request id, the transaction
-// signature and the signature of the message.
-var oracleResponseParams = []step{
-	needs(func(s *Service) bool { return s.oracle != nil }, func() *neorpc.Error { return neorpc.ErrOracleDisabled }),
-	{bad: "public key is missing: %s", read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
-		raw, err := p.GetBytesBase64()
-		if err != nil {
-			return nil, err
-		}
-		k, err := keys.NewPublicKeyFromBytes(raw)
-		return oracleKey{raw, k}, err
-	}},
-	integer("request ID is missing: %s"),
-	base64Bytes("tx signature is missing: %s"),
-	base64Bytes("msg signature is missing: %s"),
-}
-
 // submitOracleResponse takes an oracle node's signature of a response
 // transaction, if the node signed it.
 func (s *Service) submitOracleResponse(a *args) (any, *neorpc.Error) {
@@ -169,9 +96,6 @@ func (s *Service) submitOracleResponse(a *args) (any, *neorpc.Error) {
 func errP2PSigExtensions() *neorpc.Error {
 	return neorpc.NewInternalServerError("P2PSignatureExtensions are disabled")
 }
-
-// notaryOn requires P2PSigExtensions and a notary request pool.
-var notaryOn = needs(func(s *Service) bool { return s.chain.Config().P2PSigExtensions && s.notary != nil }, errP2PSigExtensions)
 
 func (s *Service) submitNotaryRequest(a *args) (any, *neorpc.Error) {
 	r, err := s.notary.DecodeNotaryRequest(get[[]byte](a, 0))

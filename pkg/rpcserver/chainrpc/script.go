@@ -169,22 +169,6 @@ func appendContractCall(script []byte, contract hash.Uint160, method string) ([]
 	return w.Bytes(), nil
 }
 
-// functionInvocationScript is the script of invokefunction for a contract,
-// a method and its arguments (an array parameter, or none).
-func functionInvocationScript(contract hash.Uint160, method string, args *neorpc.Param) ([]byte, error) {
-	var packed []byte
-	if args == nil {
-		packed = []byte{byte(opcode.NEWARRAY0)}
-	} else {
-		v, err := callArgs().read(nil, args, nil)
-		if err != nil {
-			return nil, err
-		}
-		packed = v.([]byte)
-	}
-	return appendContractCall(packed, contract, method)
-}
-
 // pushDefaultValue emits a placeholder value of type t (neo-go
 // EncodeDefaultValue, used to estimate verification costs).
 func pushDefaultValue(w *nio.BinWriter, t smartcontract.ParamType) {

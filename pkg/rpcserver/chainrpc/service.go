@@ -164,3 +164,51 @@ func (s *Service) Call(name string, p neorpc.Params) (any, *neorpc.Error) {
 	}
 	return m.run(s, a)
 }
+
+// Parameter lists shared by several methods of the table.
+
+// Parameters of the invoke methods (after the state point of the
+// *historic ones).
+var (
+	invokeFunctionParams = []step{
+		atLeast(2, neorpc.ErrInvalidParams),
+		contract(),
+		text(""),
+		optional(callArgs()),
+		signers(),
+		optional(flag("")),
+	}
+	invokeScriptParams   = []step{base64Bytes(""), signers(), optional(flag(""))}
+	contractVerifyParams = []step{contract(), optional(verifyArgs()), signers()}
+	// invokecontainedscript: a fake transaction and block header, a
+	// trigger and verbose.
+	containedScriptParams = []step{
+		atLeast(1, neorpc.ErrInvalidParams),
+		fakeTransaction(),
+		fakeBlock(),
+		optional(containedTrigger()),
+		optional(flag("invalid verbose parameter: %s")),
+	}
+)
+
+// findStorageParams are the parameters of findstorage (after the state
+// root for findstoragehistoric).
+var findStorageParams = []step{
+	atLeast(2, neorpc.ErrInvalidParams),
+	contractID(),
+	base64Bytes("invalid prefix: %s"),
+	optional(integer("invalid start: %s")),
+}
+
+// oracleResponseParams: the node's key, the request id, the transaction
+// signature and the signature of the message.
+var oracleResponseParams = []step{
+	needs(func(s *Service) bool { return s.oracle != nil }, func() *neorpc.Error { return neorpc.ErrOracleDisabled }),
+	oracleNodeKey(),
+	integer("request ID is missing: %s"),
+	base64Bytes("tx signature is missing: %s"),
+	base64Bytes("msg signature is missing: %s"),
+}
+
+// notaryOn requires P2PSigExtensions and a notary request pool.
+var notaryOn = needs(func(s *Service) bool { return s.chain.Config().P2PSigExtensions && s.notary != nil }, errP2PSigExtensions)

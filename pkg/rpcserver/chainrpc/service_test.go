@@ -7,10 +7,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/n3node/n3node/pkg/core/state"
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/n3node/n3node/pkg/core/state"
 
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -179,6 +180,10 @@ func TestVersion(t *testing.T) {
 	l.cfg.P2PSigExtensions = true
 	v := f.ok("getversion", `[]`)
 	require.Contains(t, v, `"p2psigextensions":true},"application":{"keeponlylateststate":true},"rpc":`)
+	require.NotContains(t, v, "writespaused")
+	l.paused = errors.New("no space left on device: 1 bytes free")
+	require.Contains(t, f.ok("getversion", `[]`), `"rpc":{"maxiteratorresultitems":7,"sessionenabled":true},"writespaused":"no space left on device: 1 bytes free"}`)
+	l.paused = nil
 	l.cfg.StandbyCommittee = []string{"nope"}
 	f.fails("getversion", `[]`, neorpc.InternalServerErrorCode, "")
 }

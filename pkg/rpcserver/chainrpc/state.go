@@ -44,17 +44,6 @@ func (s *Service) getStateHeight(*args) (any, *neorpc.Error) {
 	return h, nil
 }
 
-// stateRootRef keeps getstateroot's parameter, a height or a block hash,
-// for the handler (anything unreadable is an unknown root).
-func stateRootRef() step {
-	return step{read: func(_ *Service, p *neorpc.Param, _ *args) (any, error) {
-		if p == nil {
-			return nil, neorpc.NewInvalidParamsError("missing stateroot identifier")
-		}
-		return p, nil
-	}}
-}
-
 func (s *Service) getStateRoot(a *args) (any, *neorpc.Error) {
 	ref := get[*neorpc.Param](a, 0)
 	var (

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"time"
 
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -258,59 +257,6 @@ func (s *Service) getNEP11Properties(a *args) (any, *neorpc.Error) {
 		res[string(key)] = val
 	}
 	return res, nil
-}
-
-// window is the range and page of getnep1xtransfers.
-type window struct {
-	start, end  uint64 // ms timestamps
-	limit, page int
-}
-
-// transferWindow reads the optional start, end (ms timestamps), limit and
-// page of getnep1xtransfers (neo-go's defaults: the last 7 days, 1000
-// items; neo-go's order of checks: page, limit, end, start).
-func transferWindow() step {
-	return step{bad: "malformed timestamps/limit: %s", read: func(s *Service, p *neorpc.Param, a *args) (any, error) {
-		w := window{limit: MaxTransfersLimit}
-		at := func(i int) *neorpc.Param { return a.params.Value(a.pos + i) }
-		if v := at(3); v != nil {
-			n, err := v.GetInt()
-			switch {
-			case err != nil:
-				return nil, err
-			case n < 0:
-				return nil, errors.New("can't use negative page")
-			}
-			w.page = n
-		}
-		if v := at(2); v != nil {
-			n, err := v.GetInt()
-			switch {
-			case err != nil:
-				return nil, err
-			case n <= 0:
-				return nil, errors.New("can't use negative or zero limit")
-			case n > MaxTransfersLimit:
-				return nil, errors.New("too big limit requested")
-			}
-			w.limit = n
-		}
-		now := s.now()
-		w.end, w.start = uint64(now.Unix()*1000), uint64(now.Add(-7*24*time.Hour).Unix()*1000)
-		for _, f := range [...]struct {
-			at  int
-			dst *uint64
-		}{{1, &w.end}, {0, &w.start}} {
-			if v := at(f.at); v != nil {
-				n, err := v.GetInt()
-				if err != nil {
-					return nil, err
-				}
-				*f.dst = uint64(n)
-			}
-		}
-		return w, nil
-	}}
 }
 
 func (s *Service) getNEP17Transfers(a *args) (any, *neorpc.Error) {

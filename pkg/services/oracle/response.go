@@ -134,10 +134,10 @@ func readResponse(r io.Reader) ([]byte, transaction.OracleResponseCode, error) {
 	}
 }
 
-// multisigNetFee is neo-go's fee.Calculate for a multisig verification
+// MultisigNetFee is neo-go's fee.Calculate for a multisig verification
 // script: the picoGAS of the script's run (rounded up to datoshi) and the
 // size of the complete witness.
-func multisigNetFee(baseExecFee int64, script []byte) (int64, int, bool) {
+func MultisigNetFee(baseExecFee int64, script []byte) (int64, int, bool) {
 	m, n, ok := smartcontract.ParseMultiSigContractMN(script)
 	if !ok {
 		return 0, 0, false
@@ -178,7 +178,7 @@ func (s *Service) CreateResponseTx(gasForResponse int64, vub uint32, resp *trans
 		return nil, fmt.Errorf("oracle contract verification: %w", err)
 	}
 	tx.NetworkFee += gas
-	netFee, sizeDelta, ok := multisigNetFee(chain.GetBaseExecFee(), signScript)
+	netFee, sizeDelta, ok := MultisigNetFee(chain.GetBaseExecFee(), signScript)
 	if !ok {
 		return nil, errors.New("oracle nodes' script is not a multisig")
 	}

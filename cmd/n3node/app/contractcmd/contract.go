@@ -32,8 +32,9 @@ func Command() *cli.Command {
 	}
 	return &cli.Command{
 		Name:  "contract",
-		Usage: "deploy and invoke smart contracts through any N3 node's RPC",
+		Usage: "compile Go contracts; deploy and invoke smart contracts through any N3 node's RPC",
 		Commands: []*cli.Command{
+			compileCommand(),
 			{
 				Name:      "deploy",
 				Usage:     "deploy a contract (.nef and manifest)",

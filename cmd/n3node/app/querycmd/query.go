@@ -78,12 +78,12 @@ func queryCandidates(ctx context.Context, c *cli.Command, cl *rpcclient.Client) 
 			}
 			return -1
 		}
-		return cmp.Or(cmp.Compare(a.Votes, b.Votes), a.PublicKey.Cmp(b.PublicKey))
+		return cmp.Or(cmp.Compare(a.Votes, b.Votes), a.PublicKey.Cmp(&b.PublicKey))
 	})
 	var buf bytes.Buffer
 	buf.WriteString("Key\tVotes\tCommittee\tConsensus\n")
 	for _, cand := range cands {
-		inComm := slices.ContainsFunc(comm, func(k *keys.PublicKey) bool { return k.Equal(cand.PublicKey) })
+		inComm := slices.ContainsFunc(comm, func(k *keys.PublicKey) bool { return k.Equal(&cand.PublicKey) })
 		fmt.Fprintf(&buf, "%s\t%d\t%t\t%t\n", cand.PublicKey.StringCompressed(), cand.Votes, inComm, cand.Active)
 	}
 	return utilcmd.Tabbed(console.Stdout(c), buf.Bytes(), 2, ' ')
@@ -181,7 +181,7 @@ func queryTx(ctx context.Context, c *cli.Command, cl *rpcclient.Client) error {
 			return err
 		}
 	}
-	return utilcmd.DumpTx(console.Stdout(c), out.Transaction, log, &out.Blockhash, c.Bool("verbose"), -1)
+	return utilcmd.DumpTx(console.Stdout(c), &out.Transaction, log, &out.Blockhash, c.Bool("verbose"), -1)
 }
 
 func queryNotaryPool(ctx context.Context, c *cli.Command, cl *rpcclient.Client) error {

@@ -153,7 +153,7 @@ func ParseParams(args []string, top bool) (int, []rpcclient.Param, error) {
 			}
 			return k + 1, res, nil
 		default:
-			p, err := newParamFromString(s)
+			p, err := NewParamFromString(s)
 			if err != nil {
 				if k == 0 && top {
 					if _, serr := parseCosigner(s); serr == nil {
@@ -172,8 +172,9 @@ func ParseParams(args []string, top bool) (int, []rpcclient.Param, error) {
 	return 0, nil, errors.New("invalid array syntax: missing closing bracket")
 }
 
-// newParamFromString reads one "type:value" or untyped word.
-func newParamFromString(in string) (rpcclient.Param, error) {
+// NewParamFromString reads one "type:value" or untyped word (neo-go's
+// syntax; internal/neogodiff/cli compares it with neo-go's parser).
+func NewParamFromString(in string) (rpcclient.Param, error) {
 	if !utf8.ValidString(in) {
 		return rpcclient.Param{}, errors.New("bad UTF-8 string")
 	}

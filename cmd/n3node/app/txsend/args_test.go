@@ -21,14 +21,14 @@ func TestParamFileBytes(t *testing.T) {
 	if err := os.WriteFile(p, []byte{1, 2, 3}, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	par, err := newParamFromString("filebytes:" + p)
+	par, err := NewParamFromString("filebytes:" + p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b, ok := par.Value.([]byte); !ok || string(b) != "\x01\x02\x03" {
 		t.Errorf("filebytes: %+v", par)
 	}
-	if _, err := newParamFromString("filebytes:" + p + ".missing"); err == nil {
+	if _, err := NewParamFromString("filebytes:" + p + ".missing"); err == nil {
 		t.Error("missing file accepted")
 	}
 }

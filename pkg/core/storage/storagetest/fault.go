@@ -24,6 +24,7 @@ type FaultStore struct {
 	seek   func(rng storage.SeekRange)
 	writes int
 	failed int
+	err    error // what failed writes return; nil: ErrInjected
 }
 
 // NewFaultStore wraps s.
@@ -36,6 +37,14 @@ func NewFaultStore(s storage.Store) *FaultStore {
 func (f *FaultStore) FailWrites(n int) {
 	f.mu.Lock()
 	f.fail = n
+	f.mu.Unlock()
+}
+
+// FailWritesWith is FailWrites with err as the error of the failed writes
+// (e.g. one wrapping storage.ErrDiskFull).
+func (f *FaultStore) FailWritesWith(n int, err error) {
+	f.mu.Lock()
+	f.fail, f.err = n, err
 	f.mu.Unlock()
 }
 
@@ -77,8 +86,8 @@ func (f *FaultStore) Writes() (attempted, failed int) {
 	return f.writes, f.failed
 }
 
-// admit counts a write and reports whether it should fail.
-func (f *FaultStore) admit() bool {
+// admit counts a write and returns the error it should fail with.
+func (f *FaultStore) admit() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.writes++
@@ -87,9 +96,12 @@ func (f *FaultStore) admit() bool {
 			f.fail--
 		}
 		f.failed++
-		return false
+		if f.err != nil {
+			return f.err
+		}
+		return ErrInjected
 	}
-	return true
+	return nil
 }
 
 // PutChangeSet implements storage.Store.
@@ -100,16 +112,16 @@ func (f *FaultStore) PutChangeSet(puts map[string][]byte) error {
 	if h != nil {
 		h(puts)
 	}
-	if !f.admit() {
-		return ErrInjected
+	if err := f.admit(); err != nil {
+		return err
 	}
 	return f.Store.PutChangeSet(puts)
 }
 
 // SeekGC implements storage.Store.
 func (f *FaultStore) SeekGC(rng storage.SeekRange, keep func(k, v []byte) bool) error {
-	if !f.admit() {
-		return ErrInjected
+	if err := f.admit(); err != nil {
+		return err
 	}
 	return f.Store.SeekGC(rng, keep)
 }

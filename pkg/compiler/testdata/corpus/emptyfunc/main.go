@@ -1,0 +1,8 @@
+package emptyfunc
+
+func Nothing() {
+}
+
+func Something() int {
+	return 1
+}

@@ -1,4 +1,0 @@
-package oracle
-
-// MultisigNetFee exposes multisigNetFee to the tests.
-var MultisigNetFee = multisigNetFee
