@@ -543,3 +543,32 @@ func TestCandidateCommands(t *testing.T) {
 		t.Errorf("bad candidate key: %v", err)
 	}
 }
+
+// TestCancelTx: util canceltx sends a RET script with a Conflicts
+// attribute for the target, signed by the account (CalledByEntry), with
+// --gas added to the network fee.
+func TestCancelTx(t *testing.T) {
+	e := newCLIEnv(t)
+	k1 := testKey(t, 1)
+	_, cfg := e.wallet("w", "secret", k1)
+	target := strings.Repeat("ab", 32)
+	e.run("util", "canceltx", "--wallet-config", cfg, "-r", e.srv.URL, "-a", k1.Address(), target)
+	e.run("util", "canceltx", "--wallet-config", cfg, "-r", e.srv.URL, "-a", k1.Address(), "-g", "0.5", "0x"+target)
+	sent := e.sent()
+	if len(sent) != 2 {
+		t.Fatalf("%d transactions sent", len(sent))
+	}
+	for _, tx := range sent {
+		c, ok := tx.Attributes[0].Value.(*transaction.Conflicts)
+		if len(tx.Attributes) != 1 || !ok || c.Hash.StringLE() != target || !bytes.Equal(tx.Script, []byte{byte(opcode.RET)}) ||
+			tx.Signers[0].Account != k1.ScriptHash() || tx.Signers[0].Scopes != transaction.CalledByEntry {
+			t.Errorf("conflicting transaction %+v", tx)
+		}
+	}
+	if d := sent[1].NetworkFee - sent[0].NetworkFee; d != 5000_0000 {
+		t.Errorf("--gas 0.5 added %d", d)
+	}
+	if err := e.fail("", "util", "canceltx", "--wallet-config", cfg, "-r", e.srv.URL, "zz"); !strings.Contains(err.Error(), "invalid tx hash") {
+		t.Errorf("bad hash: %v", err)
+	}
+}

@@ -237,90 +237,94 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 	return rErr
 }
 
-// dumpRange is the blocks --start and --count select at height: by
-// default from 0 (or --start) up to the height.
-func dumpRange(c *cli.Command, height uint32) (start, count uint32, err error) {
-	start = c.Uint32("start")
-	if start > height {
-		return 0, 0, fmt.Errorf("--start %d is above the height %d", start, height)
-	}
-	count = height - start + 1
-	if c.IsSet("count") {
-		cnt := c.Uint32("count")
-		if uint64(start)+uint64(cnt) > uint64(height)+1 {
-			return 0, 0, fmt.Errorf("the database has blocks up to %d, cannot dump %d from %d", height, cnt, start)
-		}
-		count = cnt
-	}
-	return start, count, nil
-}
-
-// dbDumpBin writes each block to DIR/block-<index>.bin, its serialized
-// form (neo-go's db dump-bin, the layout its NeoFS uploader reads).
-func dbDumpBin(_ context.Context, c *cli.Command) (err error) {
-	dir := c.String("out")
-	if dir == "" {
-		return errors.New("output directory is not specified")
-	}
+// dumpBlocks opens the chain of c's flags and hands the blocks --start and
+// --count select (by default from 0, or --start, up to the height) to put,
+// after telling begin the range.
+func dumpBlocks(c *cli.Command, begin func(start, count uint32) error, put func(i uint32, raw []byte) error) (err error) {
 	bc, _, err := openChain(c, nil, core.Options{})
 	if err != nil {
 		return err
 	}
 	defer func() { err = errors.Join(err, bc.Close()) }()
-	start, count, err := dumpRange(c, bc.BlockHeight())
-	if err != nil {
-		return err
+	height := bc.BlockHeight()
+	start := c.Uint32("start")
+	if start > height {
+		return fmt.Errorf("--start %d is above the height %d", start, height)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("failed to create directory %s: %w", dir, err)
+	count := height - start + 1
+	if c.IsSet("count") {
+		cnt := c.Uint32("count")
+		if uint64(start)+uint64(cnt) > uint64(height)+1 {
+			return fmt.Errorf("the database has blocks up to %d, cannot dump %d from %d", height, cnt, start)
+		}
+		count = cnt
+	}
+	if err := begin(start, count); err != nil {
+		return err
 	}
 	for i := start; i < start+count; i++ {
 		b, err := bc.GetBlockByIndex(i)
 		if err != nil {
 			return fmt.Errorf("failed to get block %d: %w", i, err)
 		}
-		path := filepath.Join(dir, fmt.Sprintf("block-%d.bin", i))
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("failed to save block %d to file %s: %w", i, path, err)
+		if err := put(i, b.Bytes()); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
+// dbDumpBin writes each block to DIR/block-<index>.bin, its serialized
+// form (neo-go's db dump-bin, the layout its NeoFS uploader reads).
+func dbDumpBin(_ context.Context, c *cli.Command) error {
+	dir := c.String("out")
+	if dir == "" {
+		return errors.New("output directory is not specified")
+	}
+	return dumpBlocks(c, func(uint32, uint32) error {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("failed to create directory %s: %w", dir, err)
+		}
+		return nil
+	}, func(i uint32, raw []byte) error {
+		path := filepath.Join(dir, fmt.Sprintf("block-%d.bin", i))
+		if err := os.WriteFile(path, raw, 0o644); err != nil {
+			return fmt.Errorf("failed to save block %d to file %s: %w", i, path, err)
+		}
+		return nil
+	})
+}
+
+// dbDump writes a chain dump: C#'s layout from block 0, neo-go's
+// incremental one otherwise (or with --incremental).
 func dbDump(_ context.Context, c *cli.Command) (err error) {
-	bc, _, err := openChain(c, nil, core.Options{})
-	if err != nil {
-		return err
-	}
-	defer func() { err = errors.Join(err, bc.Close()) }()
-	start, count, err := dumpRange(c, bc.BlockHeight())
-	if err != nil {
-		return err
-	}
 	var w io.Writer = c.Root().Writer
 	if w == nil {
 		w = os.Stdout
 	}
-	if p := c.String("out"); p != "" {
-		f, err := os.Create(p)
-		if err != nil {
-			return err
+	var (
+		f  *os.File // --out, created once the range is known to be valid
+		dw *chaindump.Writer
+	)
+	defer func() {
+		if f != nil {
+			err = errors.Join(err, f.Close())
 		}
-		defer func() { err = errors.Join(err, f.Close()) }()
-		w = f
-	}
-	dw, err := chaindump.NewWriter(w, start, count, c.Bool("incremental") || start != 0)
+	}()
+	err = dumpBlocks(c, func(start, count uint32) error {
+		if p := c.String("out"); p != "" {
+			var err error
+			if f, err = os.Create(p); err != nil {
+				return err
+			}
+			w = f
+		}
+		var err error
+		dw, err = chaindump.NewWriter(w, start, count, c.Bool("incremental") || start != 0)
+		return err
+	}, func(_ uint32, raw []byte) error { return dw.WriteBlock(raw) })
 	if err != nil {
 		return err
-	}
-	for i := start; i < start+count; i++ {
-		b, err := bc.GetBlockByIndex(i)
-		if err != nil {
-			return fmt.Errorf("block %d: %w", i, err)
-		}
-		if err := dw.WriteBlock(b.Bytes()); err != nil {
-			return err
-		}
 	}
 	return dw.Close()
 }

@@ -50,6 +50,7 @@ func Command() *cli.Command {
 				Flags:     append(txsend.RPCFlags(), &cli.BoolFlag{Name: "await", Usage: "wait for the transaction to be included in a block"}),
 				Action:    sendTx,
 			},
+			cancelTxCommand(),
 			{
 				Name:      "txdump",
 				Usage:     "print the transaction of a parameter context file (and its test run with -r)",
