@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/n3node/n3node/internal/refchain/ledgerdiff"
 	"github.com/n3node/n3node/internal/refchain"
+	"github.com/n3node/n3node/internal/refchain/ledgerdiff"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/storage"
 )
