@@ -1,6 +1,9 @@
 package fee_test
 
 import (
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -37,4 +40,19 @@ func TestOpcodePrices(t *testing.T) {
 	require.EqualValues(t, 1<<15, fee.Opcode(opcode.CALLT))
 	require.EqualValues(t, 1<<13, fee.Opcode(opcode.CONVERT))
 	require.EqualValues(t, 0, fee.Opcode(0xFF))
+}
+
+// Every opcode's price as C# OpCodePriceTable gives it (the defined opcodes
+// and any priced one), pinned in testdata.
+func TestOpcodePriceTable(t *testing.T) {
+	want, err := os.ReadFile("testdata/opcode_prices.txt")
+	require.NoError(t, err)
+	var sb strings.Builder
+	for i := range 256 {
+		op := opcode.Opcode(i)
+		if p := fee.Opcode(op); p != 0 || op.IsValid() {
+			fmt.Fprintf(&sb, "%s %d\n", op, p)
+		}
+	}
+	require.Equal(t, string(want), sb.String())
 }
