@@ -4,17 +4,19 @@
 // commands stay thin):
 //
 //	nodecmd      run: a node from a configuration (pkg/node)
-//	dbcmd        db restore, dump, state: the chain database offline (pkg/core, pkg/core/chaindump)
-//	walletcmd    wallet (with nep17 and candidate): wallet files, transfers, votes
+//	dbcmd        db restore, dump, dump-bin, state: the chain database offline (pkg/core, pkg/core/chaindump)
+//	querycmd     query: candidates, committee, height, notarypool, tx, voter
+//	walletcmd    wallet (with nep17, nep11 and candidate): wallet files, keys, transfers, votes
 //	contractcmd  contract deploy, update, destroy, invokefunction, testinvokefunction, testinvokescript;
 //	             compile, init, inspect, calc-hash, manifest add-group, generate-wrapper
-//	utilcmd      util convert: every reading of a value
+//	utilcmd      util convert, ops, txdump, sendtx, canceltx
 //	vmcmd        vm run: scripts on a bare VM; vm: the interactive VM over an in-memory chain
 //	benchcmd     bench: the TPS benchmark, its transaction cache and reports (pkg/bench)
 //
-// Two packages hold what the families share:
+// Three packages hold what the families share:
 //
 //	console      standard streams of a command (the root's, set by tests), prompts, passwords
+//	listing      a script's instruction table as neo-go prints it (util ops, query tx -v, contract inspect)
 //	txsend       wallets, RPC connections, signers and contract arguments, transaction
 //	             flags, signing and sending (the wallet and contract commands)
 //

@@ -124,3 +124,7 @@ func debugSources(pts []seqPoint) sourceLines {
 		return pos
 	}
 }
+
+// sourceLines gives, for a script offset, the source line to print before
+// the instruction there (empty: none).
+type sourceLines func(offset int) string

@@ -1,6 +1,7 @@
 package contractcmd
 
 import (
+	"github.com/n3node/n3node/cmd/n3node/app/listing"
 	"io"
 	"os"
 	"testing"
@@ -20,10 +21,10 @@ func FuzzWriteOps(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, script []byte) {
-		if err := writeOps(io.Discard, script, nil); err != nil {
+		if err := listing.Write(io.Discard, script, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeOps(io.Discard, script, func(off int) string {
+		if err := listing.Write(io.Discard, script, func(off int) string {
 			if off%3 == 0 {
 				return "; x.go:1"
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/n3node/n3node/cmd/n3node/app/listing"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -259,7 +260,7 @@ func contractInspect(_ context.Context, c *cli.Command) error {
 			src = debugSources(pts)
 		}
 	}
-	return writeOps(console.Stdout(c), script, src)
+	return listing.Write(console.Stdout(c), script, src)
 }
 
 func manifestAddGroup(_ context.Context, c *cli.Command) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"github.com/n3node/n3node/cmd/n3node/app/listing"
 	"io"
 	"math/big"
 	"text/tabwriter"
@@ -48,7 +49,7 @@ func DumpTx(out io.Writer, tx *transaction.Transaction, log *rpcclient.Applicati
 		fmt.Fprintf(&b, "NetworkFee:\t%s GAS\n", nep17.FormatAmount(big.NewInt(tx.NetworkFee), 8))
 		fmt.Fprintf(&b, "Script:\t%s\n", base64.StdEncoding.EncodeToString(tx.Script))
 		if fallbacks < 0 {
-			if err := PrintOps(&b, tx.Script); err != nil {
+			if err := listing.Write(&b, tx.Script, nil); err != nil {
 				return err
 			}
 			if log != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/n3node/n3node/cmd/n3node/app/listing"
 	"os"
 
 	"github.com/urfave/cli/v3"
@@ -91,7 +92,7 @@ func Command() *cli.Command {
 					if err != nil {
 						return errors.New("unknown encoding: base64 or hex are supported")
 					}
-					return PrintOps(c.Root().Writer, b)
+					return listing.Write(c.Root().Writer, b, nil)
 				},
 			},
 		},

@@ -1,10 +1,18 @@
-package utilcmd
+// Package listing writes a script as neo-go 0.120.0's instruction table
+// (vm.PrintOps): INDEX, OPCODE and PARAMETER columns, the first instruction
+// marked "<<", operands explained (jump targets, syscall names, integers,
+// strings, hashes as addresses), an undecodable instruction as ERROR, which
+// ends the list. `util ops`, `query tx -v`/`util txdump` and `contract
+// inspect` print it; inspect may interleave source lines.
+package listing
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
 
@@ -134,15 +142,17 @@ func paramDesc(script []byte, ip int, op opcode.Opcode, param []byte) string {
 	return fmt.Sprintf("%x", param)
 }
 
-// PrintOps writes script as a table of instructions (INDEX, OPCODE,
-// PARAMETER), in the format of neo-go's `util ops` and `query tx -v`: the
-// first instruction marked "<<" (where a VM would start), operands
-// explained (jump targets, syscall names, integers, strings, hashes as
-// addresses), and an undecodable instruction as ERROR, which ends the list.
-func PrintOps(out io.Writer, script []byte) error {
-	w := tabwriter.NewWriter(out, 0, 0, 4, ' ', 0)
+// Write writes the listing of script to out. With before (may be nil),
+// the text it gives for an instruction's offset (none when empty) is
+// printed on a line of its own above that instruction, after the columns
+// are aligned, so the table itself stays neo-go's.
+func Write(out io.Writer, script []byte, before func(offset int) string) error {
+	var buf bytes.Buffer
+	w := tabwriter.NewWriter(&buf, 0, 0, 4, ' ', 0)
 	fmt.Fprintln(w, "INDEX\tOPCODE\tPARAMETER")
+	var rows []int // the offset of each listed instruction
 	for ip := 0; ; {
+		rows = append(rows, ip)
 		cursor := ""
 		if ip == 0 {
 			cursor = "\t<<"
@@ -166,5 +176,22 @@ func PrintOps(out io.Writer, script []byte) error {
 		}
 		ip = next
 	}
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if before == nil {
+		_, err := out.Write(buf.Bytes())
+		return err
+	}
+	lines := strings.SplitAfter(buf.String(), "\n")
+	var sb strings.Builder
+	sb.WriteString(lines[0])
+	for i, off := range rows {
+		if l := before(off); l != "" {
+			sb.WriteString(l + "\n")
+		}
+		sb.WriteString(lines[i+1])
+	}
+	_, err := io.WriteString(out, sb.String())
+	return err
 }
