@@ -66,6 +66,7 @@ var regressionSeeds = []uint64{
 	4,  // a primary's block must use the nonce it proposed (Config.Nonce); 7 validators, partitions
 	3,  // an equivocating primary of 4 locks two honest validators: stalls, never forks
 	33, // a validator that commits and floods ChangeViews splits 4 validators across views: stalls, never forks
+	41, // a primary that restarts in its own round must not propose again (4 honest validators stalled)
 }
 
 // configs are the network shapes each seed runs on: the seed's parity

@@ -21,6 +21,9 @@ func (s *Service) timePerBlock() time.Duration {
 
 // getKeyPair finds the node's key among the round's validators.
 func (s *Service) getKeyPair(pubs []dbft.PublicKey) (int, dbft.PrivateKey, dbft.PublicKey) {
+	if s.starting {
+		return -1, nil, nil
+	}
 	for i, p := range pubs {
 		pub := p.(*keys.PublicKey)
 		for _, k := range s.keys {
@@ -113,6 +116,15 @@ func (s *Service) limits() blockLimits {
 // broadcast signs an own payload and hands it to the network.
 func (s *Service) broadcast(p dbft.ConsensusPayload[Hash]) {
 	d := p.(*payload)
+	if d.p.Message.Type() == message.PrepareResponseType && s.ownRequest != nil &&
+		s.ownRequest.ViewNumber() == s.dbft.ViewNumber &&
+		s.dbft.MyIndex == int(s.dbft.PrimaryIndex) {
+		// A restarted primary took back its own PrepareRequest and dbft
+		// answers it as a backup would. A primary sends no PrepareResponse
+		// (C# CheckPrepareResponse); its preparation is the request.
+		s.dbft.PreparationPayloads[s.dbft.MyIndex] = s.ownRequest
+		return
+	}
 	d.sync()
 	key, ok := s.dbft.Priv.(*keys.PrivateKey)
 	if !ok {
@@ -181,6 +193,9 @@ func (s *Service) verifyRequest(p dbft.ConsensusPayload[Hash]) error {
 		return errFutureTimestamp
 	}
 	s.lastProposal = req.TransactionHashes
+	if int(p.ValidatorIndex()) == s.dbft.MyIndex {
+		s.ownRequest = p
+	}
 	return nil
 }
 

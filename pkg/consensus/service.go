@@ -87,7 +87,12 @@ type Service struct {
 	// Owned by the event loop.
 	lastTimestamp uint64 // of the last block seen, in ms
 	lastProposal  []Hash // of the current height, for proposals in later views
-	rejected      []Hash // transactions the last proposal was refused for
+	// starting hides the node's keys from dbft while Start runs (see
+	// begin); ownRequest is this node's own PrepareRequest when it came
+	// back to it (in a recovery message) after a restart.
+	starting   bool
+	ownRequest dbft.ConsensusPayload[Hash]
+	rejected   []Hash // transactions the last proposal was refused for
 	// unadded is the agreed block the ledger refused (e.g. while its
 	// database refuses writes); it is offered again every unaddedRetry
 	// (retry) until the ledger takes it or moves past its height.
@@ -345,7 +350,32 @@ func (s *Service) begin() {
 	} else {
 		s.log.Error("no current header", "err", err)
 	}
-	s.dbft.Start(s.lastTimestamp * nsInMs)
+	// dbft's Start makes a primary propose at once. A primary that
+	// restarts during its own round would then propose a second block in
+	// the view where backups may already have committed to its first one,
+	// and the round could never end (docs/reliability.md, finding 3). So,
+	// like C# (OnStart), a node starts with a RecoveryRequest, and a
+	// primary waits for its timer (a full block time) before proposing:
+	// if its earlier proposal comes back in a recovery message, it takes
+	// that one (see broadcast). dbft's Start runs with the keys hidden (it
+	// initialises its message cache there); Reset then starts the round
+	// with them. The first block of a chain is agreed as before (Start
+	// alone, the primary proposes at once): there dbft gives every node a
+	// zero timer (it has no time of a previous block), so a waiting
+	// primary would cause a view change.
+	ts := s.lastTimestamp * nsInMs
+	quiet := s.ledger.BlockHeight() > 0
+	s.starting = quiet
+	s.dbft.Start(ts)
+	s.starting = false
+	if quiet {
+		s.dbft.Reset(ts)
+		if !s.dbft.Context.WatchOnly() {
+			c := &s.dbft.Context
+			req := c.Config.NewRecoveryRequest(uint64(s.clock.Now().UnixNano()))
+			s.broadcast(c.Config.NewConsensusPayload(c, dbft.RecoveryRequestType, req))
+		}
+	}
 	if h := s.takeBlock(); h != nil {
 		s.handleBlock(h)
 	}
@@ -408,6 +438,7 @@ func (s *Service) retryUnadded() {
 func (s *Service) postBlock(ts uint64) {
 	s.lastTimestamp = max(s.lastTimestamp, ts)
 	s.lastProposal = nil
+	s.ownRequest = nil
 }
 
 func (s *Service) wrap(p *message.Payload) *payload { return &payload{p: p, s: s} }

@@ -279,6 +279,37 @@ func TestRecovery(t *testing.T) {
 	}
 }
 
+// TestPrimaryRestartsInItsRound (simulator seed 41): the primary of
+// block 2 proposes, two backups commit to its block, then it restarts with
+// no consensus state while the third backup saw nothing. The restarted
+// primary must not propose a second block in that view (the two locked
+// backups could then never agree with the other two): it asks for
+// recovery first and the block it proposed before is agreed.
+func TestPrimaryRestartsInItsRound(t *testing.T) {
+	c := newCluster(t, 4, testConfig(4))
+	c.start()
+	c.runUntil(time.Hour, func() bool { return c.height() >= 1 })
+	p := int(message.PrimaryIndex(2, 0, 4))
+	backup, blind := (p+1)%4, (p+3)%4
+	c.drop = func(_, to int, _ *message.Message) bool { return to == p || to == blind }
+	commits := c.sent[message.CommitType]
+	c.runUntil(time.Minute, func() bool { return c.sent[message.CommitType] >= commits+2 })
+	c.stop(p)
+	for c.step() {
+	}
+	if c.height() != 1 {
+		t.Fatal("block 2 made without the primary")
+	}
+	c.drop = nil
+	c.restart(p, backup)
+	c.runUntil(time.Hour, func() bool { return c.height() >= 3 })
+	blocks := sameChains(t, c)
+	checkChain(t, c, blocks)
+	if blocks[2].PrimaryIndex != uint8(p) {
+		t.Fatalf("block 2 by %d after a view change, want the restarted primary's first proposal", blocks[2].PrimaryIndex)
+	}
+}
+
 // TestCatchUpAfterBlocks: a validator that was down while blocks were made
 // restarts at the chain's height (synced) and takes part again.
 func TestCatchUpAfterBlocks(t *testing.T) {
