@@ -2,6 +2,7 @@ package stateroot_test
 
 import (
 	"bytes"
+	"github.com/n3node/n3node/internal/stateroottest"
 	"testing"
 
 	"github.com/n3node/n3node/internal/testchain"
@@ -88,16 +89,16 @@ func TestMessagesNeoGo(t *testing.T) {
 // payload witness as neo-go's of the extensible payload; and a vote neo-go
 // would make is accepted by our service.
 func TestSignaturesNeoGo(t *testing.T) {
-	c, svs := fourValidators(t)
-	h := c.addBlock()
-	votes := append([]msg(nil), c.queue...)
-	c.queue = nil
-	root, err := c.chain(0).GetStateRoot(h)
+	c, svs := stateroottest.FourValidators(t)
+	h := c.AddBlock()
+	votes := append([]stateroottest.Msg(nil), c.Queue...)
+	c.Queue = nil
+	root, err := c.Chain(0).GetStateRoot(h)
 	require.NoError(t, err)
 	ngRoot := &ngstate.MPTRoot{Version: root.Version, Index: root.Index, Root: ngutil.Uint256(root.RootHash)}
 	require.Len(t, votes, 4)
 	for _, v := range votes {
-		raw, err := nio.ToBytes(v.e)
+		raw, err := nio.ToBytes(v.E)
 		require.NoError(t, err)
 		var ne ngpayload.Extensible
 		r := ngio.NewBinReaderFromBuf(raw)
@@ -105,17 +106,17 @@ func TestSignaturesNeoGo(t *testing.T) {
 		require.NoError(t, r.Err)
 		require.Equal(t, raw, ngEncode(t, &ne))
 		require.Equal(t, "StateService", ne.Category)
-		pub := ngKey(t, svs[v.from]).PublicKey()
-		require.Equal(t, ngutil.Uint160(v.e.Sender), pub.GetScriptHash())
+		pub := ngKey(t, svs[v.From]).PublicKey()
+		require.Equal(t, ngutil.Uint160(v.E.Sender), pub.GetScriptHash())
 		require.Equal(t, pub.GetVerificationScript(), ne.Witness.VerificationScript)
-		require.True(t, pub.VerifyHashable(ne.Witness.InvocationScript[2:], testchain.Magic, &ne), "payload witness of %d", v.from)
+		require.True(t, pub.VerifyHashable(ne.Witness.InvocationScript[2:], testchain.Magic, &ne), "payload witness of %d", v.From)
 		var nm ngsr.Message
 		r = ngio.NewBinReaderFromBuf(ne.Data)
 		nm.DecodeBinary(r)
 		require.NoError(t, r.Err)
 		vote := nm.Payload.(*ngsr.Vote)
-		require.Equal(t, int32(v.from), vote.ValidatorIndex)
-		require.True(t, pub.VerifyHashable(vote.Signature, testchain.Magic, ngRoot), "vote of %d", v.from)
+		require.Equal(t, int32(v.From), vote.ValidatorIndex)
+		require.True(t, pub.VerifyHashable(vote.Signature, testchain.Magic, ngRoot), "vote of %d", v.From)
 	}
 
 	// Votes made as neo-go's service makes them (validators 1..3) are
@@ -134,10 +135,10 @@ func TestSignaturesNeoGo(t *testing.T) {
 		ne.Witness.InvocationScript = buf.Bytes()
 		var e payload.Extensible
 		require.NoError(t, nio.FromBytes(ngEncode(t, ne), &e))
-		c.checkPayload(&e)
-		require.NoError(t, c.nodes[0].svc.OnPayload(&e))
+		c.CheckPayload(&e)
+		require.NoError(t, c.Nodes[0].Svc.OnPayload(&e))
 	}
-	st := c.nodes[0].svc.Stats()
+	st := c.Nodes[0].Svc.Stats()
 	require.Equal(t, uint64(3), st.VotesAccepted)
 	require.Zero(t, st.VotesRejected)
 }
