@@ -3,8 +3,8 @@ package statesync_test
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/n3node/n3node/internal/mpttest"
 	"log/slog"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/n3node/n3node/pkg/core/block"
@@ -52,35 +52,8 @@ func (l *fakeLedger) JumpToState(p uint32, r *coreroot.Root) error {
 	return nil
 }
 
-// testTrie makes a trie of n random items in a fresh store and returns
-// the store and the root.
-func testTrie(t testing.TB, n int, mode mpt.Mode) (storage.Store, hash.Uint256) {
-	st := storage.NewMemoryStore()
-	tr := mpt.NewTrie(hash.Uint256{}, mode, st)
-	rng := rand.New(rand.NewPCG(3, 5))
-	kvs := make([]mpt.KeyValue, 0, n)
-	seen := map[string]bool{}
-	for len(kvs) < n {
-		k := make([]byte, 4+rng.IntN(8))
-		for i := range k {
-			k[i] = byte(rng.IntN(4)) // shared prefixes: extensions and branches
-		}
-		if seen[string(k)] {
-			continue
-		}
-		seen[string(k)] = true
-		v := make([]byte, rng.IntN(30))
-		for i := range v {
-			v[i] = byte(rng.Uint32())
-		}
-		kvs = append(kvs, mpt.KeyValue{Key: k, Value: v})
-	}
-	b, err := mpt.NewBatch(kvs)
-	require.NoError(t, err)
-	require.NoError(t, tr.PutBatch(b))
-	require.NoError(t, tr.Flush(1))
-	return st, tr.StateRoot()
-}
+// testTrie is internal/mpttest's random trie.
+var testTrie = mpttest.RandomTrie
 
 func blocks(n int) map[uint32]*block.Block {
 	out := map[uint32]*block.Block{}
