@@ -160,16 +160,9 @@ func queryVoter(ctx context.Context, c *cli.Command, cl *rpcclient.Client) error
 }
 
 func queryTx(ctx context.Context, c *cli.Command, cl *rpcclient.Client) error {
-	switch c.Args().Len() {
-	case 0:
-		return errors.New("transaction hash is missing")
-	case 1:
-	default:
-		return errors.New("only one transaction hash is accepted")
-	}
-	h, err := hash.Uint256DecodeStringLE(strings.TrimPrefix(c.Args().First(), "0x"))
+	h, err := txsend.TxHashArg(c)
 	if err != nil {
-		return fmt.Errorf("invalid tx hash: %s", c.Args().First())
+		return err
 	}
 	out, err := cl.GetRawTransactionVerbose(ctx, h)
 	if err != nil {

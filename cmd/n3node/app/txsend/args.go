@@ -378,3 +378,20 @@ func CLIArgs(c *cli.Command) []string {
 	}
 	return slices.Concat(args[:pos], []string{CosignersSeparator}, args[pos:])
 }
+
+// TxHashArg is the one transaction hash argument of a command (LE hex, an
+// optional 0x), with neo-go's texts for a missing, extra or bad one.
+func TxHashArg(c *cli.Command) (hash.Uint256, error) {
+	switch c.Args().Len() {
+	case 0:
+		return hash.Uint256{}, errors.New("transaction hash is missing")
+	case 1:
+	default:
+		return hash.Uint256{}, errors.New("only one transaction hash is accepted")
+	}
+	h, err := hash.Uint256DecodeStringLE(strings.TrimPrefix(c.Args().First(), "0x"))
+	if err != nil {
+		return hash.Uint256{}, fmt.Errorf("invalid tx hash: %s", c.Args().First())
+	}
+	return h, nil
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -38,16 +37,9 @@ func cancelTxCommand() *cli.Command {
 }
 
 func cancelTx(ctx context.Context, c *cli.Command) error {
-	switch c.Args().Len() {
-	case 0:
-		return errors.New("transaction hash is missing")
-	case 1:
-	default:
-		return errors.New("only one transaction hash is accepted")
-	}
-	target, err := hash.Uint256DecodeStringLE(strings.TrimPrefix(c.Args().First(), "0x"))
+	target, err := txsend.TxHashArg(c)
 	if err != nil {
-		return fmt.Errorf("invalid tx hash: %s", c.Args().First())
+		return err
 	}
 	var extra int64
 	if s := c.String("gas"); s != "" {
