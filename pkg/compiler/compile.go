@@ -8,6 +8,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
+	"github.com/n3node/n3node/pkg/smartcontract/manifest/standard"
 	"github.com/n3node/n3node/pkg/smartcontract/nef"
 )
 
@@ -145,16 +146,16 @@ func buildManifest(di *DebugInfo, o *Options) (*manifest.Manifest, error) {
 		return nil, fmt.Errorf("manifest is invalid: %w", err)
 	}
 	if !o.NoStandardCheck {
-		if err := checkStandards(m, o.SupportedStandards...); err != nil {
+		if err := standard.Check(m, o.SupportedStandards...); err != nil {
 			return nil, err
 		}
 		if m.ABI.GetMethod(manifest.MethodOnNEP11Payment, -1) != nil {
-			if err := checkStandards(m, manifest.NEP26StandardName); err != nil {
+			if err := standard.Check(m, manifest.NEP26StandardName); err != nil {
 				return nil, err
 			}
 		}
 		if m.ABI.GetMethod(manifest.MethodOnNEP17Payment, -1) != nil {
-			if err := checkStandards(m, manifest.NEP27StandardName); err != nil {
+			if err := standard.Check(m, manifest.NEP27StandardName); err != nil {
 				return nil, err
 			}
 		}
