@@ -134,6 +134,7 @@ wallet-e2e:
 # expected outputs the default suite compares with.
 compiler-diff:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGo' -v ./pkg/compiler/
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run 'NeoGo' -v ./pkg/smartcontract/binding/
 
 compiler-update:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoCorpus$$' -v ./pkg/compiler/ -update

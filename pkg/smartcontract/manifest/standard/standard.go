@@ -49,16 +49,16 @@ var specs = map[string][]string{
 		method balanceOf(Hash160,ByteArray) Integer safe
 		method ownerOf(ByteArray) InteropInterface safe
 		method transfer(Hash160,Hash160,Integer,ByteArray,Any) Boolean`},
-	"NEP-22": {`method update(ByteArray,ByteArray,Any) Void`},
+	manifest.NEP22StandardName: {`method update(ByteArray,ByteArray,Any) Void`},
 	manifest.NEP24StandardName: {`
 		requires NEP-11
 		method royaltyInfo(ByteArray,Hash160,Integer) Array safe`},
-	"NEP-24-payable":           {`event RoyaltiesTransferred(Hash160,Hash160,Hash160,ByteArray,Integer)`},
+	manifest.NEP24Payable:      {`event RoyaltiesTransferred(Hash160,Hash160,Hash160,ByteArray,Integer)`},
 	manifest.NEP26StandardName: {`method onNEP11Payment(Hash160,Integer,ByteArray,Any) Void`},
 	manifest.NEP27StandardName: {`method onNEP17Payment(Hash160,Integer,Any) Void`},
 	manifest.NEP29StandardName: {`method _deploy(Any,Boolean) Void`},
 	manifest.NEP30StandardName: {`method verify(*) Boolean safe`},
-	"NEP-31":                   {`method destroy() Void`},
+	manifest.NEP31StandardName: {`method destroy() Void`},
 }
 
 // Errors of the standard check (wrapped with the method or event).
@@ -241,7 +241,7 @@ func Complies(m *manifest.Manifest, id string) bool {
 // Drop removes from methods and events those the standard or variant id
 // declares, its bases' included (not the standards it requires): a method
 // matches by name and parameter count (any count for "(*)"), an event by
-// name and parameter count. id is a standard name ("NEP-17", "NEP-24-payable"),
+// name and parameter count. id is a standard name ("NEP-17", "NEP-24-Payable"),
 // a base ("nep11-base") or a labelled variant ("NEP-11/divisible"). The
 // slices are filtered in place.
 func Drop(methods []manifest.Method, events []manifest.Event, id string) ([]manifest.Method, []manifest.Event) {
