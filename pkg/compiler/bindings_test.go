@@ -146,3 +146,20 @@ func mustAbs(t *testing.T, p string) string {
 	must(t, err)
 	return a
 }
+
+// TestNoManifest: without a manifest the manifest's checks do not run (a
+// contract emitting an undeclared event compiles, as with neo-go when no
+// manifest file is asked for).
+func TestNoManifest(t *testing.T) {
+	ensureInterop(t)
+	dir := filepath.Join(corpusDir, "nep17")
+	cfg, _ := caseConfig(t, dir)
+	cfg.Events = nil
+	if _, _, _, err := Compile(dir, Options{Config: *cfg}); err == nil {
+		t.Fatal("undeclared event accepted with a manifest")
+	}
+	f, m, _, err := Compile(dir, Options{Config: *cfg, NoManifest: true})
+	if err != nil || m != nil || f == nil {
+		t.Fatalf("without manifest: %v %v", m, err)
+	}
+}

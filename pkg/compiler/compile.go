@@ -31,6 +31,10 @@ type Options struct {
 	// NoStandardCheck skips checking the ABI against the claimed NEP
 	// standards (and NEP-26/27 for contracts with payment callbacks).
 	NoStandardCheck bool
+	// NoManifest skips building the manifest and so its checks (Compile
+	// returns a nil manifest): neo-go builds and checks it only when a
+	// manifest file is asked for.
+	NoManifest bool
 }
 
 // ErrInternal wraps a failure of the compiler itself (a construct it did
@@ -83,6 +87,9 @@ func compile(path string, o Options) (*nef.File, *manifest.Manifest, *DebugInfo,
 	f, err := nef.NewFile(name, o.SourceURL, g.tokens, script)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("error while trying to create .nef file: %w", err)
+	}
+	if o.NoManifest {
+		return f, nil, di, nil
 	}
 	m, err := buildManifest(di, &o)
 	if err != nil {

@@ -67,7 +67,7 @@ func contractCompile(_ context.Context, c *cli.Command) error {
 		}
 	}
 	opts := compiler.Options{NoEventsCheck: c.Bool("no-events"), NoPermissionsCheck: c.Bool("no-permissions"),
-		NoStandardCheck: c.Bool("no-standards")}
+		NoStandardCheck: c.Bool("no-standards"), NoManifest: manifestPath == ""}
 	if cfgPath != "" {
 		data, err := os.ReadFile(cfgPath)
 		if err != nil {
