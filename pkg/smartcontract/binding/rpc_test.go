@@ -3,6 +3,7 @@ package binding_test
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,8 +100,10 @@ func neoGoModule(t *testing.T) string {
 	return dir
 }
 
-// TestGenerateRPCNeoGo compares with neo-go 0.120.0: every manifest of its
+// TestGenerateRPCNeoGo compares with neo-go 0.120.0 (and the contract
+// wrapper where there is a configuration): every manifest of its
 // module (read from the module cache) and ours, with and without a hash;
+// the corpus contracts with the bindings configurations neo-go wrote;
 // the contracts of its CLI rpcbindings testdata compiled by neo-go with
 // --bindings (and --guess-eventtypes), with their configurations; and the
 // outputs its own tests expect for nex, nns, gas, verify and nonepiter.
@@ -130,6 +133,10 @@ func TestGenerateRPCNeoGo(t *testing.T) {
 	for _, m := range append(local, local2...) {
 		jobs = append(jobs, job{manifest: m})
 	}
+	corpus, _ := filepath.Glob("../../compiler/testdata/expected/*.bindings.yml")
+	for _, c := range corpus {
+		jobs = append(jobs, job{manifest: strings.TrimSuffix(c, ".bindings.yml") + ".manifest.json", config: c})
+	}
 	for _, m := range local2 {
 		jobs = append(jobs, job{manifest: m, config: strings.TrimSuffix(m, ".manifest.json") + ".bindings.yml"})
 	}
@@ -157,32 +164,19 @@ func TestGenerateRPCNeoGo(t *testing.T) {
 		t.Fatalf("only %d cases", len(jobs))
 	}
 	compared := 0
+	type generator struct {
+		command string
+		gen     func(binding.Config, io.Writer) error
+	}
 	for _, j := range jobs {
-		for _, hashArg := range []string{"", "0x00112233445566778899aabbccddeeff00112233"} {
-			ref := filepath.Join(dir, "ref.go")
-			args := []string{"contract", "generate-rpcwrapper", "-m", j.manifest, "-o", ref}
-			if j.config != "" {
-				args = append(args, "-c", j.config)
-			}
-			if hashArg != "" {
-				args = append(args, "--hash", hashArg)
-			}
-			if out, err := exec.CommandContext(ctx, bin, args...).CombinedOutput(); err != nil {
-				t.Logf("neo-go refuses %s %s: %s", j.manifest, hashArg, out)
-				continue
-			}
-			want, _ := os.ReadFile(ref)
-			cfg := rpcConfig(t, j.manifest, j.config)
-			cfg.Hash, _ = hash.Uint160DecodeStringLE(strings.TrimPrefix(hashArg, "0x"))
-			var got bytes.Buffer
-			if err := binding.GenerateRPC(cfg, &got); err != nil {
-				t.Errorf("%s %s: %v", j.manifest, hashArg, err)
-				continue
-			}
-			compared++
-			if got.String() != string(want) {
-				t.Errorf("%s %s %s differs from neo-go", j.manifest, j.config, hashArg)
-			}
+		gens := []generator{{"generate-rpcwrapper", binding.GenerateRPC}}
+		if j.config != "" {
+			// The contract wrapper with the configurations of compiled
+			// contracts (the others are TestGenerateNeoGo's).
+			gens = append(gens, generator{"generate-wrapper", binding.Generate})
+		}
+		for _, g := range gens {
+			compared += compareGenerator(ctx, t, bin, dir, g.command, g.gen, j.manifest, j.config)
 		}
 	}
 	// The outputs neo-go's own tests expect.
@@ -208,5 +202,40 @@ func TestGenerateRPCNeoGo(t *testing.T) {
 			t.Errorf("%s differs from neo-go's expected %s", c[0], c[2])
 		}
 	}
-	t.Logf("%d RPC bindings compared with neo-go's", compared)
+	t.Logf("%d outputs compared with neo-go's", compared)
+}
+
+// compareGenerator runs neo-go's generator command and gen on a manifest
+// (and configuration), without and with a hash, and reports differences;
+// it returns how many outputs it compared.
+func compareGenerator(ctx context.Context, t *testing.T, bin, dir, command string, gen func(binding.Config, io.Writer) error, manifestPath, configPath string) int {
+	t.Helper()
+	compared := 0
+	for _, hashArg := range []string{"", "0x00112233445566778899aabbccddeeff00112233"} {
+		ref := filepath.Join(dir, "ref.go")
+		args := []string{"contract", command, "-m", manifestPath, "-o", ref}
+		if configPath != "" {
+			args = append(args, "-c", configPath)
+		}
+		if hashArg != "" {
+			args = append(args, "--hash", hashArg)
+		}
+		if out, err := exec.CommandContext(ctx, bin, args...).CombinedOutput(); err != nil {
+			t.Logf("neo-go refuses %s %s: %s", manifestPath, hashArg, out)
+			continue
+		}
+		want, _ := os.ReadFile(ref)
+		cfg := rpcConfig(t, manifestPath, configPath)
+		cfg.Hash, _ = hash.Uint160DecodeStringLE(strings.TrimPrefix(hashArg, "0x"))
+		var got bytes.Buffer
+		if err := gen(cfg, &got); err != nil {
+			t.Errorf("%s %s %s: %v", command, manifestPath, hashArg, err)
+			continue
+		}
+		compared++
+		if got.String() != string(want) {
+			t.Errorf("%s %s %s %s differs from neo-go", command, manifestPath, configPath, hashArg)
+		}
+	}
+	return compared
 }
