@@ -21,8 +21,8 @@ import (
 // generator's testdata and the compiler corpus (configurations neo-go's
 // `contract compile --bindings --guess-eventtypes` wrote).
 var bindingSets = []string{
-	"../../../pkg/smartcontract/binding/testdata/rpc/*.bindings.yml",
-	"../../../pkg/compiler/testdata/expected/*.bindings.yml",
+	"../../../../pkg/smartcontract/binding/testdata/rpc/*.bindings.yml",
+	"../../../../pkg/compiler/testdata/expected/*.bindings.yml",
 }
 
 // neoGoDefects are the build errors of bindings that neo-go 0.120.0's
