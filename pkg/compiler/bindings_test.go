@@ -100,10 +100,13 @@ func TestNeoGoBindings(t *testing.T) {
 		if out, err := archive.CombinedOutput(); err != nil {
 			t.Fatalf("extracting examples: %v: %s", err, out)
 		}
-		ymls, _ := filepath.Glob(filepath.Join(tmp, "examples/*/*.yml"))
-		for _, y := range ymls {
-			cases = append(cases, bindingCase{filepath.Dir(y), y})
-		}
+		err := filepath.WalkDir(filepath.Join(tmp, "examples"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".yml") {
+				cases = append(cases, bindingCase{filepath.Dir(p), p})
+			}
+			return err
+		})
+		must(t, err)
 	}
 	same, bothReject := 0, 0
 	for _, c := range cases {
