@@ -104,7 +104,8 @@ func neoGoModule(t *testing.T) string {
 // wrapper where there is a configuration): every manifest of its
 // module (read from the module cache) and ours, with and without a hash;
 // the corpus contracts with the bindings configurations neo-go wrote;
-// the contracts of its CLI rpcbindings testdata compiled by neo-go with
+// the contracts of its CLI rpcbindings testdata and of its examples/ (from
+// a repository snapshot, when there is one) compiled by neo-go with
 // --bindings (and --guess-eventtypes), with their configurations; and the
 // outputs its own tests expect for nex, nns, gas, verify and nonepiter.
 func TestGenerateRPCNeoGo(t *testing.T) {
@@ -141,6 +142,7 @@ func TestGenerateRPCNeoGo(t *testing.T) {
 		jobs = append(jobs, job{manifest: m, config: strings.TrimSuffix(m, ".manifest.json") + ".bindings.yml"})
 	}
 	srcs, _ := filepath.Glob(filepath.Join(cli, "testdata", "rpcbindings", "*", "config*.yml"))
+	srcs = append(srcs, neoGoExamples(t)...)
 	for _, cfgFile := range srcs {
 		src := filepath.Dir(cfgFile)
 		if strings.Contains(src, "invalid") {
@@ -238,4 +240,35 @@ func compareGenerator(ctx context.Context, t *testing.T, bin, dir, command strin
 		}
 	}
 	return compared
+}
+
+// neoGoExamples extracts neo-go's examples/ at v0.120.0 from a repository
+// snapshot (N3NODE_NEOGO_REPO, default the project machines' mirror) and
+// returns their configuration files; none without a snapshot.
+func neoGoExamples(t *testing.T) []string {
+	t.Helper()
+	repo := os.Getenv("N3NODE_NEOGO_REPO")
+	if repo == "" {
+		repo = "/work/.mirror/nspcc-dev+neo-go/repo"
+	}
+	if _, err := os.Stat(repo); err != nil {
+		t.Logf("no neo-go repository snapshot at %s: examples skipped", repo)
+		return nil
+	}
+	tmp := t.TempDir()
+	archive := exec.Command("sh", "-c", "git -C \"$1\" archive v0.120.0 examples | tar -x -C \"$2\"", "sh", repo, tmp)
+	if out, err := archive.CombinedOutput(); err != nil {
+		t.Fatalf("extracting examples: %v: %s", err, out)
+	}
+	var ymls []string
+	err := filepath.WalkDir(filepath.Join(tmp, "examples"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".yml") {
+			ymls = append(ymls, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ymls
 }
