@@ -13,7 +13,8 @@
 # Environment (defaults in brackets):
 #   RUNS [3]  TXS [1000000]  WORKERS [10]  RATE [0: as fast as accepted]  TIME_LIMIT [2m]
 #   NODES ["neogo n3node"]   which nodes to run: neogo, n3node, n3node-base, n3node-small,
-#                            n3node-mem
+#                            n3node-mem, n3node-leveldb and n3node-pebble (N3NODE on that
+#                            engine whatever N3NODE_DB says: both engines in one session)
 #   WORK [/tmp/n3node-bench-vs-neogo]  OUT [$WORK/results-<time>]  CACHE [$WORK/cache]
 #   BASE_PORT [30400]        P2P on BASE_PORT+1, RPC on BASE_PORT+2
 #   NEOGO                    neo-go binary [scripts/get-neogo.sh]
@@ -222,14 +223,16 @@ run_one() {
       desc="neo-go 0.120.0"
       "$NEOGO" node --config-file "$dir/protocol.yml" --relative-path "$dir" >"$dir/node.log" 2>&1 &
       ;;
-    n3node | n3node-base | n3node-small | n3node-mem)
+    n3node | n3node-base | n3node-small | n3node-mem | n3node-leveldb | n3node-pebble)
       desc=$kind
-      local cfg=$dir/protocol.yml bin=$N3NODE extra=""
+      local cfg=$dir/protocol.yml bin=$N3NODE extra="" db=$N3NODE_DB
       local cache=${N3NODE_PEBBLE_CACHE_MIB:-} memtable=${N3NODE_PEBBLE_MEMTABLE_MIB:-}
       case $kind in
         n3node-base) bin=${N3NODE_BASE:?N3NODE_BASE names the base binary} cache="" memtable="" ;;
         n3node-small) cache=${SMALL_CACHE_MIB:-8} memtable=${SMALL_MEMTABLE_MIB:-8} ;;
         n3node-mem) extra="--memory-limit ${MEM_LIMIT_MIB:-96}" ;;
+        n3node-leveldb) db=leveldb ;;
+        n3node-pebble) db=pebble ;;
       esac
       if [[ -n $cache$memtable ]]; then
         # An n3node extension neo-go would reject, so in n3node's copy only.
@@ -240,7 +243,7 @@ run_one() {
       local args=${N3NODE_RUN_ARGS//CONFIG/$cfg}
       args=${args//DIR/$dir}
       # shellcheck disable=SC2086
-      "$bin" run $args --db "$N3NODE_DB" $extra >"$dir/node.log" 2>&1 &
+      "$bin" run $args --db "$db" $extra >"$dir/node.log" 2>&1 &
       ;;
   esac
   node_pid=$!
