@@ -1,5 +1,15 @@
 # Shell functions shared by the side-by-side benchmark scripts (sourced, not run).
-# The caller defines log() and sets QUIET_BUSY and QUIET_WAIT.
+# The caller defines log() and sets root, WORK, QUIET_BUSY and QUIET_WAIT.
+
+# need_binaries: N3NODE (built into WORK unless given) and NEOGO (fetched unless given).
+need_binaries() {
+  if [[ -z ${N3NODE:-} ]]; then
+    N3NODE=$WORK/n3node
+    log "building n3node"
+    (cd "$root" && go build -o "$N3NODE" ./cmd/n3node)
+  fi
+  NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
+}
 
 # host_info: the lines every result directory's host.txt starts with.
 host_info() {

@@ -45,12 +45,7 @@ tck=$(getconf CLK_TCK)
 log() { echo "bench-sync: $*" >&2; }
 mkdir -p "$WORK" "$OUT"
 
-if [[ -z ${N3NODE:-} ]]; then
-  N3NODE=$WORK/n3node
-  log "building n3node"
-  (cd "$root" && go build -o "$N3NODE" ./cmd/n3node)
-fi
-NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
+need_binaries
 {
   host_info
   echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"

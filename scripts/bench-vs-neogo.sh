@@ -89,12 +89,7 @@ log() { echo "bench-vs-neogo: $*" >&2; }
 
 mkdir -p "$WORK" "$OUT" "$CACHE"
 
-if [[ -z ${N3NODE:-} ]]; then
-  N3NODE=$WORK/n3node
-  log "building n3node"
-  (cd "$root" && go build -o "$N3NODE" ./cmd/n3node)
-fi
-NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
+need_binaries
 
 {
   host_info
