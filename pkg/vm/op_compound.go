@@ -5,22 +5,6 @@ import (
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
-// popPrimitive is C# Pop<PrimitiveType>: the type is checked before the item
-// leaves the stack.
-func (s *Stack) popPrimitive(noRef bool) (stackitem.Item, error) {
-	item, err := s.Peek(0)
-	if err != nil {
-		return nil, err
-	}
-	if !item.Type().IsPrimitive() {
-		return nil, castError(item, "PrimitiveType")
-	}
-	if noRef {
-		return s.PopNoRef()
-	}
-	return s.Pop()
-}
-
 func opPackMap(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	es := ctx.estack
 	size, err := es.popInt32()
@@ -215,24 +199,12 @@ func indexInRange(idx *stackitem.Integer, n int) bool {
 	return ok && x >= 0 && x < int64(n)
 }
 
-func opHasKey(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return hasKey(ctx, op, true)
-}
-
-// opHasKeyV0 is HASKEY before HF_Gorgon (neo-vm #543): the index is
-// converted to int32 (faulting outside that range) and not checked against
-// MaxItemSize.
-func opHasKeyV0(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return hasKey(ctx, op, false)
-}
-
-func hasKey(ctx *Context, op opcode.Opcode, gorgon bool) error {
+// hasKey is HASKEY. Before HF_Gorgon (neo-vm #543, gorgon false) the index
+// is converted to int32 (faulting outside that range) and not checked
+// against MaxItemSize.
+func hasKey(_ *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	es := ctx.estack
-	key, err := es.popPrimitive(false)
-	if err != nil {
-		return err
-	}
-	x, err := es.Pop()
+	key, x, err := es.popKeyed()
 	if err != nil {
 		return err
 	}
@@ -276,15 +248,10 @@ func hasKey(ctx *Context, op opcode.Opcode, gorgon bool) error {
 }
 
 func opKeys(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	item, err := ctx.estack.Peek(0)
+	m, err := popAs[*stackitem.Map](ctx.estack, "Map")
 	if err != nil {
 		return err
 	}
-	m, ok := item.(*stackitem.Map)
-	if !ok {
-		return castError(item, "Map")
-	}
-	_, _ = ctx.estack.Pop()
 	elems := m.Elements()
 	keys := make([]stackitem.Item, len(elems))
 	for i := range elems {
@@ -347,17 +314,6 @@ func opValues(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	return nil
 }
 
-func opPickItem(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return pickItem(v, ctx, op, true)
-}
-
-// opPickItemV0 is PICKITEM before HF_Gorgon (neo-vm #543): indexes are
-// converted to int32 first, so an index outside that range faults instead
-// of raising a catchable exception.
-func opPickItemV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return pickItem(v, ctx, op, false)
-}
-
 // checkIndex converts a PICKITEM/SETITEM index. Before Gorgon the int32
 // conversion happens first and may fault.
 func checkIndex(key stackitem.Item, gorgon bool) (*stackitem.Integer, error) {
@@ -373,13 +329,12 @@ func checkIndex(key stackitem.Item, gorgon bool) (*stackitem.Integer, error) {
 	return idx, nil
 }
 
+// pickItem is PICKITEM. Before HF_Gorgon (neo-vm #543, gorgon false) indexes
+// are converted to int32 first, so an index outside that range faults
+// instead of raising a catchable exception.
 func pickItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	es := ctx.estack
-	key, err := es.popPrimitive(false)
-	if err != nil {
-		return err
-	}
-	x, err := es.Pop()
+	key, x, err := es.popKeyed()
 	if err != nil {
 		return err
 	}
@@ -446,15 +401,10 @@ func opAppend(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	if err != nil {
 		return err
 	}
-	item, err := es.Peek(0)
+	arr, err := popAs[*stackitem.Array](es, "Array")
 	if err != nil {
 		return err
 	}
-	arr, ok := item.(*stackitem.Array)
-	if !ok {
-		return castError(item, "Array")
-	}
-	_, _ = es.Pop()
 	if s, ok := newItem.(*stackitem.Array); ok && s.IsStruct() {
 		c, _, err := s.Clone()
 		if err != nil {
@@ -471,17 +421,10 @@ func opAppend(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	return nil
 }
 
-func opSetItem(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return setItem(v, ctx, op, true)
-}
-
-// opSetItemV0 is SETITEM before HF_Gorgon (neo-vm #543): indexes and Buffer
-// values are converted to int32 first (faulting outside that range), and a
-// Buffer value in [-128, -1] wraps to a byte instead of faulting.
-func opSetItemV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return setItem(v, ctx, op, false)
-}
-
+// setItem is SETITEM. Before HF_Gorgon (neo-vm #543, gorgon false) indexes
+// and Buffer values are converted to int32 first (faulting outside that
+// range), and a Buffer value in [-128, -1] wraps to a byte instead of
+// faulting.
 func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	es := ctx.estack
 	value, err := es.PopNoRef()
@@ -497,11 +440,7 @@ func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 		value = c
 		v.refs.Add(value)
 	}
-	key, err := es.popPrimitive(false)
-	if err != nil {
-		return err
-	}
-	x, err := es.Pop()
+	key, x, err := es.popKeyed()
 	if err != nil {
 		return err
 	}
@@ -590,24 +529,12 @@ func opReverseItems(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	return invalidOp("Invalid type for %s: %s", op, x.Type())
 }
 
-func opRemove(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return remove(v, ctx, op, true)
-}
-
-// opRemoveV0 is REMOVE before HF_Gorgon (neo-vm #543): the array index is
-// converted to int32 first. Both forms fault on a bad index, so only the
-// error differs.
-func opRemoveV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return remove(v, ctx, op, false)
-}
-
+// remove is REMOVE. Before HF_Gorgon (neo-vm #543, gorgon false) the array
+// index is converted to int32 first. Both forms fault on a bad index, so
+// only the error differs.
 func remove(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	es := ctx.estack
-	key, err := es.popPrimitive(false)
-	if err != nil {
-		return err
-	}
-	x, err := es.Pop()
+	key, x, err := es.popKeyed()
 	if err != nil {
 		return err
 	}
@@ -681,15 +608,10 @@ func opClearItems(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 }
 
 func opPopItem(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	item, err := ctx.estack.Peek(0)
+	arr, err := popAs[*stackitem.Array](ctx.estack, "Array")
 	if err != nil {
 		return err
 	}
-	arr, ok := item.(*stackitem.Array)
-	if !ok {
-		return castError(item, "Array")
-	}
-	_, _ = ctx.estack.Pop()
 	n := arr.Len()
 	if n == 0 {
 		return invalidOp("Index was out of range. Must be non-negative and less than the size of the collection.")
