@@ -223,14 +223,7 @@ func stripKeys(ctx context.Context, c *cli.Command) error {
 }
 
 func importDeployed(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	h, err := txsend.ParseAddress(c.String("contract"))
-	if err != nil {
-		return err
-	}
-	w, pass, err := txsend.OpenWalletForWrite(c)
+	h, w, pass, err := openForHash(c, "contract")
 	if err != nil {
 		return err
 	}

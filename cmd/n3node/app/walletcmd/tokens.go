@@ -105,15 +105,27 @@ func familyName(standard string) string {
 	return strings.ToLower(strings.ReplaceAll(standard, "-", ""))
 }
 
-func tokenImport(ctx context.Context, c *cli.Command, standard string) error {
+// openForHash starts the commands that add to a wallet what a hash names
+// (import-deployed, token import): no positional arguments, the contract
+// hash or address in flag, then the wallet opened for writing. The caller
+// closes the wallet.
+func openForHash(c *cli.Command, flag string) (hash.Uint160, *wallet.Wallet, *string, error) {
 	if err := console.EnsureNoArgs(c); err != nil {
-		return err
+		return hash.Uint160{}, nil, nil, err
 	}
-	h, err := txsend.ParseAddress(c.String("token"))
+	h, err := txsend.ParseAddress(c.String(flag))
 	if err != nil {
-		return err
+		return hash.Uint160{}, nil, nil, err
 	}
-	w, _, err := txsend.OpenWalletForWrite(c)
+	w, pass, err := txsend.OpenWalletForWrite(c)
+	if err != nil {
+		return hash.Uint160{}, nil, nil, err
+	}
+	return h, w, pass, nil
+}
+
+func tokenImport(ctx context.Context, c *cli.Command, standard string) error {
+	h, w, _, err := openForHash(c, "token")
 	if err != nil {
 		return err
 	}
