@@ -33,8 +33,7 @@ func opPackMap(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 			v.refs.Remove(old)
 		}
 	}
-	stackitem.AdjustRefs(m, 1)
-	es.pushCounted(m, 1)
+	es.pushNew(m, 1)
 	return nil
 }
 
@@ -54,14 +53,7 @@ func opPack(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	for i := range items {
 		items[i], _ = es.PopNoRef()
 	}
-	var a *stackitem.Array
-	if op == opcode.PACK {
-		a = stackitem.NewArray(items)
-	} else {
-		a = stackitem.NewStruct(items)
-	}
-	stackitem.AdjustRefs(a, 1)
-	es.pushCounted(a, 1)
+	es.pushNew(newArray(op == opcode.PACKSTRUCT, items), 1)
 	return nil
 }
 
@@ -113,11 +105,7 @@ func opUnpack(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 }
 
 func opNewArray0(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	if op == opcode.NEWARRAY0 {
-		ctx.estack.Push(stackitem.NewArray([]stackitem.Item{}))
-	} else {
-		ctx.estack.Push(stackitem.NewStruct([]stackitem.Item{}))
-	}
+	ctx.estack.Push(newArray(op == opcode.NEWSTRUCT0, []stackitem.Item{}))
 	return nil
 }
 
@@ -151,14 +139,7 @@ func opNewArray(_ *VM, ctx *Context, op opcode.Opcode, arg []byte) error {
 	for i := range items {
 		items[i] = fill
 	}
-	var a *stackitem.Array
-	if op == opcode.NEWSTRUCT {
-		a = stackitem.NewStruct(items)
-	} else {
-		a = stackitem.NewArray(items)
-	}
-	stackitem.AdjustRefs(a, 1)
-	ctx.estack.pushCounted(a, n+1)
+	ctx.estack.pushNew(newArray(op == opcode.NEWSTRUCT, items), n+1)
 	return nil
 }
 
@@ -257,9 +238,7 @@ func opKeys(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	for i := range elems {
 		keys[i] = elems[i].Key
 	}
-	a := stackitem.NewArray(keys)
-	stackitem.AdjustRefs(a, 1)
-	ctx.estack.pushCounted(a, len(keys)+1)
+	ctx.estack.pushNew(stackitem.NewArray(keys), len(keys)+1)
 	return nil
 }
 
@@ -291,47 +270,43 @@ func opValues(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	}
 	res := make([]stackitem.Item, 0, len(values))
 	for _, it := range values {
-		cp := it
-		if s, ok := it.(*stackitem.Array); ok && s.IsStruct() {
-			c, _, err := s.Clone()
-			if err != nil {
-				return err
-			}
-			cp = c
-			if !referenced {
-				v.refs.Remove(it)
-				v.refs.Add(cp)
-			}
+		cp, cloned, err := cloneIfStruct(it)
+		if err != nil {
+			return err
+		}
+		if cloned && !referenced {
+			v.refs.Remove(it)
+			v.refs.Add(cp)
 		}
 		if referenced {
 			v.refs.Add(cp)
 		}
 		res = append(res, cp)
 	}
-	a := stackitem.NewArray(res)
-	stackitem.AdjustRefs(a, 1)
-	ctx.estack.pushCounted(a, 0)
+	ctx.estack.pushNew(stackitem.NewArray(res), 0)
 	return nil
 }
 
-// checkIndex converts a PICKITEM/SETITEM index. Before Gorgon the int32
-// conversion happens first and may fault.
-func checkIndex(key stackitem.Item, gorgon bool) (*stackitem.Integer, error) {
+// checkIndex converts a PICKITEM/SETITEM/REMOVE index into a collection of
+// n elements, which C# names what in its message. Before Gorgon the int32
+// conversion happens first and may fault. An index out of range comes back
+// as the message of the exception C# raises for it, with i meaningless.
+func checkIndex(key stackitem.Item, gorgon bool, n int, what string) (i int, outOfRange string, err error) {
 	idx, err := stackitem.ToInteger(key)
 	if err != nil {
-		return nil, err
+		return 0, "", err
 	}
 	if !gorgon {
 		if _, err := toInt32(idx); err != nil {
-			return nil, err
+			return 0, "", err
 		}
 	}
-	return idx, nil
+	if !indexInRange(idx, n) {
+		return 0, "The index of " + what + " is out of range, " + idx.String() + "/[0, " + itoa(int64(n)) + ").", nil
+	}
+	return int(mustInt64(idx)), "", nil
 }
 
-// pickItem is PICKITEM. Before HF_Gorgon (neo-vm #543, gorgon false) indexes
-// are converted to int32 first, so an index outside that range faults
-// instead of raising a catchable exception.
 func pickItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	es := ctx.estack
 	key, x, err := es.popKeyed()
@@ -341,14 +316,14 @@ func pickItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	var item stackitem.Item
 	switch t := x.(type) {
 	case *stackitem.Array:
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, t.Len(), "VMArray")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, t.Len()) {
-			return v.throwString("The index of VMArray is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Len())) + ").")
+		if bad != "" {
+			return v.throwString(bad)
 		}
-		item = t.Get(int(mustInt64(idx)))
+		item = t.Get(i)
 	case *stackitem.Map:
 		val, found, err := t.Get(key)
 		if err != nil {
@@ -360,23 +335,23 @@ func pickItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 		item = val
 	case *stackitem.ByteString, *stackitem.Integer, stackitem.Bool:
 		b, _ := x.TryBytes()
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, len(b), "PrimitiveType")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, len(b)) {
-			return v.throwString("The index of PrimitiveType is out of range, " + idx.String() + "/[0, " + itoa(int64(len(b))) + ").")
+		if bad != "" {
+			return v.throwString(bad)
 		}
-		item = stackitem.NewInt(int64(b[mustInt64(idx)]))
+		item = stackitem.NewInt(int64(b[i]))
 	case *stackitem.Buffer:
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, t.Size(), "Buffer")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, t.Size()) {
-			return v.throwString("The index of Buffer is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Size())) + ").")
+		if bad != "" {
+			return v.throwString(bad)
 		}
-		item = stackitem.NewInt(int64(t.Bytes()[mustInt64(idx)]))
+		item = stackitem.NewInt(int64(t.Bytes()[i]))
 	default:
 		return invalidOp("Invalid type for %s: %s", op, x.Type())
 	}
@@ -405,12 +380,8 @@ func opAppend(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	if err != nil {
 		return err
 	}
-	if s, ok := newItem.(*stackitem.Array); ok && s.IsStruct() {
-		c, _, err := s.Clone()
-		if err != nil {
-			return err
-		}
-		newItem = c
+	if newItem, _, err = cloneIfStruct(newItem); err != nil {
+		return err
 	}
 	if err := arr.Append(newItem); err != nil {
 		return err
@@ -431,12 +402,12 @@ func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	if err != nil {
 		return err
 	}
-	if s, ok := value.(*stackitem.Array); ok && s.IsStruct() {
+	c, cloned, err := cloneIfStruct(value)
+	if err != nil {
+		return err
+	}
+	if cloned {
 		v.refs.Remove(value)
-		c, _, err := s.Clone()
-		if err != nil {
-			return err
-		}
 		value = c
 		v.refs.Add(value)
 	}
@@ -446,15 +417,14 @@ func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	}
 	switch t := x.(type) {
 	case *stackitem.Array:
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, t.Len(), "VMArray")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, t.Len()) {
+		if bad != "" {
 			v.refs.Remove(value)
-			return v.throwString("The index of VMArray is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Len())) + ").")
+			return v.throwString(bad)
 		}
-		i := int(mustInt64(idx))
 		if stackitem.IsReferenced(t) {
 			v.refs.Remove(t.Get(i))
 		} else {
@@ -477,12 +447,12 @@ func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 		return nil
 	case *stackitem.Buffer:
 		v.refs.Remove(value)
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, t.Size(), "Buffer")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, t.Size()) {
-			return v.throwString("The index of Buffer is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Size())) + ").")
+		if bad != "" {
+			return v.throwString(bad)
 		}
 		if !value.Type().IsPrimitive() {
 			return invalidOp("Only primitive type values can be set in Buffer in %s.", op)
@@ -504,7 +474,7 @@ func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 			// C# (byte)BigInteger is a checked conversion.
 			return &vmError{msg: "Value was either too large or too small for an unsigned byte.", kind: ErrInvalidOperation}
 		}
-		t.Bytes()[mustInt64(idx)] = byte(bv)
+		t.Bytes()[i] = byte(bv)
 		return nil
 	default:
 		return invalidOp("Invalid type for %s: %s", op, x.Type())
@@ -540,14 +510,13 @@ func remove(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	}
 	switch t := x.(type) {
 	case *stackitem.Array:
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, t.Len(), "VMArray")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, t.Len()) {
-			return invalidOp("The index of VMArray is out of range, %s/[0, %d).", idx, t.Len())
+		if bad != "" {
+			return invalidOp("%s", bad)
 		}
-		i := int(mustInt64(idx))
 		item := t.Get(i)
 		if err := t.RemoveAt(i); err != nil {
 			return err
@@ -625,4 +594,26 @@ func opPopItem(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 		v.refs.Remove(last)
 	}
 	return nil
+}
+
+// newArray makes an Array, or a Struct if isStruct.
+func newArray(isStruct bool, items []stackitem.Item) *stackitem.Array {
+	if isStruct {
+		return stackitem.NewStruct(items)
+	}
+	return stackitem.NewArray(items)
+}
+
+// cloneIfStruct returns a clone of item if it is a Struct (cloned true),
+// else item itself: what C# does with a value stored into a container.
+func cloneIfStruct(item stackitem.Item) (stackitem.Item, bool, error) {
+	s, ok := item.(*stackitem.Array)
+	if !ok || !s.IsStruct() {
+		return item, false, nil
+	}
+	c, _, err := s.Clone()
+	if err != nil {
+		return nil, false, err
+	}
+	return c, true, nil
 }
