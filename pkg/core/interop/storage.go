@@ -121,12 +121,22 @@ func local(f func(ic *Context, target storageTarget) error) func(*Context) error
 	}
 }
 
-func storageGet(ic *Context, target storageTarget) error {
+// popKey pops the key of Get and Delete, the only argument besides the
+// context, and then finds the context.
+func popKey(ic *Context, target storageTarget) ([]byte, *StorageContext, error) {
 	key, err := ic.popBytes()
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	stc, err := target()
+	if err != nil {
+		return nil, nil, err
+	}
+	return key, stc, nil
+}
+
+func storageGet(ic *Context, target storageTarget) error {
+	key, stc, err := popKey(ic, target)
 	if err != nil {
 		return err
 	}
@@ -194,11 +204,7 @@ func (ic *Context) putWithContext(stc *StorageContext, key, value []byte) error 
 }
 
 func storageDelete(ic *Context, target storageTarget) error {
-	key, err := ic.popBytes()
-	if err != nil {
-		return err
-	}
-	stc, err := target()
+	key, stc, err := popKey(ic, target)
 	if err != nil {
 		return err
 	}
