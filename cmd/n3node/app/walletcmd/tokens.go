@@ -155,10 +155,7 @@ func tokenImport(ctx context.Context, c *cli.Command, standard string) error {
 }
 
 func tokenInfo(c *cli.Command, standard string) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWallet(c)
+	w, _, err := openWallet(c, false)
 	if err != nil {
 		return err
 	}
@@ -181,10 +178,7 @@ func tokenInfo(c *cli.Command, standard string) error {
 }
 
 func tokenRemove(c *cli.Command, standard string) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWalletForWrite(c)
+	w, _, err := openWallet(c, true)
 	if err != nil {
 		return err
 	}
@@ -247,10 +241,7 @@ func (q *balanceQuery) notFound() {
 // (NEP-17) or asked of the node when it is a hash or an address; then
 // printAccount for each account after its "Account <address>" line.
 func runBalance(ctx context.Context, c *cli.Command, standard string, printAccount func(q *balanceQuery, h hash.Uint160) error) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWallet(c)
+	w, _, err := openWallet(c, false)
 	if err != nil && !errors.Is(err, txsend.ErrNoWallet) {
 		return fmt.Errorf("bad wallet: %w", err)
 	}
