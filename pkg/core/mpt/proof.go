@@ -60,21 +60,13 @@ func (t *Trie) GetProof(key []byte) ([][]byte, error) {
 				return nil, ErrNotFound
 			}
 			return append(proof, enc), nil
-		case BranchT:
-			proof = append(proof, enc)
-			if len(path) == 0 {
-				slot = &n.kids[valueSlot]
-			} else {
-				slot = &n.kids[path[0]]
-				path = path[1:]
-			}
-		case ExtensionT:
-			if !bytes.HasPrefix(path, n.data) {
+		case BranchT, ExtensionT:
+			next, rest, ok := n.step(path)
+			if !ok {
 				return nil, ErrNotFound
 			}
 			proof = append(proof, enc)
-			path = path[len(n.data):]
-			slot = &n.next
+			slot, path = next, rest
 		}
 	}
 }

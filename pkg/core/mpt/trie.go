@@ -286,21 +286,30 @@ func (t *Trie) Get(key []byte) ([]byte, error) {
 				return nil, ErrNotFound
 			}
 			return bytes.Clone(n.data), nil
-		case BranchT:
-			if len(path) == 0 {
-				slot = &n.kids[valueSlot]
-			} else {
-				slot = &n.kids[path[0]]
-				path = path[1:]
-			}
-		case ExtensionT:
-			if !bytes.HasPrefix(path, n.data) {
+		case BranchT, ExtensionT:
+			next, rest, ok := n.step(path)
+			if !ok {
 				return nil, ErrNotFound
 			}
-			path = path[len(n.data):]
-			slot = &n.next
+			slot, path = next, rest
 		}
 	}
+}
+
+// step follows path one node down from branch or extension n: the slot of
+// the child it leads to and the rest of the path; ok is false where the
+// extension's key is not a prefix of path.
+func (n *Node) step(path []byte) (slot **Node, rest []byte, ok bool) {
+	if n.typ == BranchT {
+		if len(path) == 0 {
+			return &n.kids[valueSlot], path, true
+		}
+		return &n.kids[path[0]], path[1:], true
+	}
+	if !bytes.HasPrefix(path, n.data) {
+		return nil, nil, false
+	}
+	return &n.next, path[len(n.data):], true
 }
 
 // Put stores value under key. An empty value is stored as a leaf with an
