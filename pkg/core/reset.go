@@ -8,8 +8,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/stateroot"
+	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/transferlog"
 )
 

@@ -65,12 +65,12 @@ const (
 // Node is a running Neo N3 node: ledger, P2P server, consensus, RPC and
 // monitoring, assembled from a configuration.
 type Node struct {
-	cfg      config.Config
-	log      *slog.Logger
-	store    storage.Options
-	chain    *core.Blockchain
-	ledger   *chainLedger
-	p2p      *network.Server
+	cfg    config.Config
+	log    *slog.Logger
+	store  storage.Options
+	chain  *core.Blockchain
+	ledger *chainLedger
+	p2p    *network.Server
 	// cons and keys are replaced by ReloadConsensus: read them under
 	// consMu (or lateMu, which every writer also holds).
 	consMu   sync.RWMutex
