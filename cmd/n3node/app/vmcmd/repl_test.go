@@ -2,9 +2,9 @@ package vmcmd
 
 import (
 	"bytes"
-	"fmt"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
