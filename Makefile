@@ -130,13 +130,16 @@ wallet-e2e:
 
 # The Go contract compiler against neo-go 0.120.0's `contract compile` (docs/compiler.md):
 # our corpus, neo-go's own test contracts from the module cache and its examples/
-# from the repository snapshot (N3NODE_NEOGO_REPO). compiler-update rewrites the
-# expected outputs the default suite compares with.
+# from the repository snapshot (N3NODE_NEOGO_REPO), with --bindings and
+# --guess-eventtypes; then the binding generators (generate-wrapper,
+# generate-rpcwrapper) on neo-go's manifests and the corpus' bindings configurations.
+# compiler-update rewrites the expected outputs the default suite compares with.
 compiler-diff:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGo' -v ./pkg/compiler/
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run 'NeoGo' -v ./pkg/smartcontract/binding/
 
 compiler-update:
-	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoCorpus$$' -v ./pkg/compiler/ -update
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^(TestNeoGoCorpus|TestNeoGoBindings)$$' -v ./pkg/compiler/ -update
 
 # Real clients (docs/clients.md): the neon-js and neo-mamba scenarios under clients/,
 # run against each node of CLIENTS_NODE that internal/clienttest starts (neo-go 0.120.0
