@@ -308,7 +308,7 @@ func missing(pc *sccontext.ParameterContext) string {
 		if it != nil {
 			set := 0
 			for _, p := range it.Parameters {
-				if p.IsSet() {
+				if p.Value != nil {
 					set++
 				}
 			}
