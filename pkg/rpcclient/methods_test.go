@@ -16,6 +16,7 @@ import (
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/rpcclient/rpctest"
 	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
 // TestTypedMethodParams checks the parameters each typed method sends
@@ -34,7 +35,7 @@ func TestTypedMethodParams(t *testing.T) {
 	addr := neorpc.Uint160ToAddress(acc)
 
 	srv.Result("invokefunction", rpcclient.InvokeResult{State: "HALT", GasConsumed: 7,
-		Stack: []json.RawMessage{json.RawMessage(`{"type":"Integer","value":"5"}`)}})
+		Stack: []stackitem.Item{stackitem.NewBigInteger(big.NewInt(5))}})
 	res, err := c.InvokeFunction(ctx, nativenames.GasHash, "balanceOf",
 		[]smartcontract.Parameter{smartcontract.NewHash160Parameter(acc), smartcontract.NewIntParameter(-3), smartcontract.NewArrayParameter(smartcontract.NewBoolParameter(true), smartcontract.NewAnyParameter())},
 		[]transaction.Signer{{Account: acc, Scopes: transaction.CalledByEntry}})

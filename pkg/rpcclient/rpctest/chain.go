@@ -93,14 +93,14 @@ func (c *Chain) Serve(s *Server) {
 		if len(p) < 1 || json.Unmarshal(p[0], &b) != nil || len(b) == 0 {
 			return nil, neorpc.ErrInvalidParams
 		}
-		return c.invokeResult(b), nil
+		return c.invokeResult(b)
 	})
 	s.Handle("invokefunction", func(p []json.RawMessage) (any, error) {
 		script, err := FunctionScript(p)
 		if err != nil {
 			return nil, neorpc.NewInvalidParamsError(err.Error())
 		}
-		return c.invokeResult(script), nil
+		return c.invokeResult(script)
 	})
 	s.Handle("calculatenetworkfee", func(p []json.RawMessage) (any, error) {
 		tx, err := decodeTx(p)
@@ -158,12 +158,25 @@ func (c *Chain) Serve(s *Server) {
 	})
 }
 
-func (c *Chain) invokeResult(script []byte) rpcclient.InvokeResult {
-	r := rpcclient.InvokeResult{State: rpcclient.StateHalt, GasConsumed: c.InvokeGas, Script: script, Stack: c.InvokeStack}
+// invokeResult is the answer of the invoke methods: the configured stack
+// (its JSON items verbatim) or fault.
+func (c *Chain) invokeResult(script []byte) (any, error) {
+	r := rpcclient.InvokeResult{State: rpcclient.StateHalt, GasConsumed: c.InvokeGas, Script: script}
 	if c.InvokeFault != "" {
-		r.State, r.FaultException, r.Stack = rpcclient.StateFault, c.InvokeFault, nil
+		r.State, r.FaultException = rpcclient.StateFault, c.InvokeFault
 	}
-	return r
+	b, err := json.Marshal(r)
+	if err != nil || c.InvokeFault != "" || len(c.InvokeStack) == 0 {
+		return json.RawMessage(b), err
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(b, &obj); err != nil {
+		return nil, err
+	}
+	if obj["stack"], err = json.Marshal(c.InvokeStack); err != nil {
+		return nil, err
+	}
+	return obj, nil
 }
 
 func decodeTx(p []json.RawMessage) (*transaction.Transaction, error) {
