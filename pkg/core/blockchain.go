@@ -86,6 +86,7 @@ type Blockchain struct {
 
 	persist    *persister
 	events     *dispatcher
+	poolFeed   poolFeed
 	stats      pipelineStats
 	extensible senders
 	closed     atomic.Bool
@@ -305,6 +306,7 @@ func (bc *Blockchain) Close() error {
 		return nil
 	}
 	bc.persist.stop()
+	bc.poolFeed.set(bc.pool, bc.events, false)
 	bc.events.stop()
 	storage.UseReserve(bc.store) // what a full disk held back fits in the reserve
 	err := bc.flushAll()
