@@ -137,6 +137,7 @@ func New(cfg config.Blockchain, store storage.Store, opts Options) (*Blockchain,
 		store: store,
 		dao:   dao.NewSimple(store),
 	}
+	bc.dao.StateRootInHeader = c.StateRootInHeader
 	bc.natives = native.NewContracts(bc.cfg)
 	bc.stage = bc.dao.GetWrapped()
 	bc.state = stateroot.NewModule(stateroot.ModeFor(c.Ledger), bc.stage.Store)

@@ -336,6 +336,9 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		}
 		return fmt.Errorf("expected %d, got %d: %w", next, b.Index, ErrInvalidBlockIndex)
 	}
+	if b.StateRootEnabled != bc.cfg.StateRootInHeader {
+		return fmt.Errorf("block %d: %w: %v != %v", b.Index, ErrHdrStateRootSetting, bc.cfg.StateRootInHeader, b.StateRootEnabled)
+	}
 	v := &view{bc: bc, d: bc.stage, height: b.Index - 1}
 	if init {
 		if err := bc.headers.add(&b.Header); err != nil {
@@ -473,6 +476,12 @@ func (bc *Blockchain) verifyBlockTxs(j *job, v *view) error {
 func (bc *Blockchain) commit(j *job, init bool) error {
 	b := j.blk
 	t0 := time.Now()
+	if bc.cfg.StateRootInHeader && !init && b.Index > 0 {
+		if err := bc.checkPrevStateRoot(&b.Header); err != nil {
+			bc.stage.Discard()
+			return fmt.Errorf("block %d: %w", b.Index, err)
+		}
+	}
 	dst := make(map[string][]byte, 2*len(j.changes)+16)
 	if _, err := bc.state.AddBlock(b.Index, j.changes, dst); err != nil {
 		bc.stage.Discard()
