@@ -75,10 +75,7 @@ var Settings = []Setting{
 	{Key: "ProtocolConfiguration.ReservedAttributes", Use: "pkg/core/verify.go"},
 	{Key: "ProtocolConfiguration.SeedList", Use: useNet},
 	{Key: "ProtocolConfiguration.StandbyCommittee", Use: useChain + "/genesis.go"},
-	{Key: "ProtocolConfiguration.StateRootInHeader", Refused: &Refusal{
-		Set:  func(c *Config) bool { return c.ProtocolConfiguration.StateRootInHeader },
-		Hint: "headers carrying the previous state root are not implemented yet; set it to false (n3node cannot join a network that uses it)",
-	}},
+	{Key: "ProtocolConfiguration.StateRootInHeader", Use: useChain},
 	{Key: "ProtocolConfiguration.StateSyncInterval", Use: useServices},
 	{Key: "ProtocolConfiguration.TimePerBlock", Use: useNode},
 	{Key: "ProtocolConfiguration.MaxTimePerBlock", Use: "pkg/consensus"},

@@ -50,6 +50,9 @@ type ServerConfig struct {
 	DisableCompression bool
 	// P2PSigExtensions accepts neo-go's P2PNotaryRequest inventory type.
 	P2PSigExtensions bool
+	// StateRootInHeader decodes block, headers and merkleblock payloads
+	// with the previous state root in the header (the network's setting).
+	StateRootInHeader bool
 
 	MinPeers         int // default config.DefaultMinPeers when < 0
 	MaxPeers         int // default config.DefaultMaxPeers when <= 0
@@ -131,6 +134,7 @@ func NewServerConfig(cfg config.Config, userAgent string) (ServerConfig, error) 
 		Archival:               !app.RemoveUntraceableBlocks,
 		DisableCompression:     p2p.DisableCompression,
 		P2PSigExtensions:       proto.P2PSigExtensions,
+		StateRootInHeader:      proto.StateRootInHeader,
 		MinPeers:               p2p.MinPeers,
 		MaxPeers:               p2p.MaxPeers,
 		AttemptConnPeers:       p2p.AttemptConnPeers,

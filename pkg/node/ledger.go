@@ -38,11 +38,12 @@ type chainLedger struct {
 }
 
 var (
-	_ network.Ledger      = (*chainLedger)(nil)
-	_ bqueue.StreamLedger = (*chainLedger)(nil)
-	_ consensus.Ledger    = (*consensusLedger)(nil)
-	_ network.Mempool     = (*mempool.Pool)(nil)
-	_ consensus.Mempool   = (*mempool.Pool)(nil)
+	_ network.Ledger            = (*chainLedger)(nil)
+	_ bqueue.StreamLedger       = (*chainLedger)(nil)
+	_ consensus.Ledger          = (*consensusLedger)(nil)
+	_ consensus.StateRootLedger = (*consensusLedger)(nil)
+	_ network.Mempool           = (*mempool.Pool)(nil)
+	_ consensus.Mempool         = (*mempool.Pool)(nil)
 )
 
 func (l *chainLedger) BlockHeight() uint32                             { return l.bc.BlockHeight() }
@@ -104,6 +105,16 @@ func (l consensusLedger) ComputeNextBlockValidators() []*keys.PublicKey {
 	return l.bc.ComputeNextBlockValidators()
 }
 func (l consensusLedger) GetMillisecondsPerBlock() uint32 { return l.bc.GetMillisecondsPerBlock() }
+
+// LocalStateRoot returns the local state root of a committed height
+// (consensus.StateRootLedger, for StateRootInHeader networks).
+func (l consensusLedger) LocalStateRoot(height uint32) (hash.Uint256, error) {
+	r, err := l.bc.GetStateRoot(height)
+	if err != nil {
+		return hash.Uint256{}, err
+	}
+	return r.RootHash, nil
+}
 
 // GetNextBlockValidators returns the validators of the next block.
 func (l consensusLedger) GetNextBlockValidators() ([]*keys.PublicKey, error) {
