@@ -86,10 +86,7 @@ var Settings = []Setting{
 	{Key: "ApplicationConfiguration.GarbageCollectionPeriod", Use: useChain},
 	{Key: "ApplicationConfiguration.KeepOnlyLatestState", Use: useChain},
 	{Key: "ApplicationConfiguration.RemoveUntraceableBlocks", Use: useChain},
-	{Key: "ApplicationConfiguration.SaveStorageBatch", Refused: &Refusal{
-		Set:  func(c *Config) bool { return c.ApplicationConfiguration.SaveStorageBatch },
-		Hint: "it only serves neo-go's `db restore --dump`, which n3node does not have; set it to false",
-	}},
+	{Key: "ApplicationConfiguration.SaveStorageBatch", Use: useChain},
 	{Key: "ApplicationConfiguration.SkipBlockVerification", Use: useChain},
 	{Key: "ApplicationConfiguration.SaveInvocations", Use: "pkg/core/interop"},
 	{Key: "ApplicationConfiguration.TrustedHeader", Refused: &Refusal{

@@ -13,6 +13,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/chaindump"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/mempool"
 	"github.com/n3node/n3node/pkg/core/native"
@@ -83,6 +84,8 @@ type Blockchain struct {
 	commitMu sync.RWMutex
 	height   atomic.Uint32
 	top      atomic.Pointer[block.Block]
+	// lastBatch is the latest block's storage changes (SaveStorageBatch).
+	lastBatch atomic.Pointer[chaindump.StorageBatch]
 
 	persist    *persister
 	events     *dispatcher

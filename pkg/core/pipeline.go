@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/chaindump"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/mempool"
 	"github.com/n3node/n3node/pkg/core/state"
@@ -48,6 +49,7 @@ type job struct {
 	recDone chan error
 	aers    []*state.AppExecResult
 	changes map[string][]byte
+	batch   *chaindump.StorageBatch // with SaveStorageBatch
 	txpool  *mempool.Pool
 
 	committed chan struct{}
@@ -429,6 +431,10 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		return err
 	}
 	j.changes = j.exec.Store.Changes(storage.STStorage.Bytes())
+	if bc.cfg.SaveStorageBatch {
+		// stage holds the previous block's state until this block merges.
+		j.batch = storageBatch(b.Index, j.changes, bc.stage.Store)
+	}
 	return nil
 }
 
@@ -499,6 +505,9 @@ func (bc *Blockchain) commit(j *job, init bool) error {
 	_, err := bc.stage.Persist()
 	if err == nil {
 		bc.state.Committed()
+		if j.batch != nil {
+			bc.lastBatch.Store(j.batch)
+		}
 		bc.top.Store(b)
 		bc.height.Store(b.Index)
 	}
