@@ -127,10 +127,7 @@ var Settings = []Setting{
 	{Key: "ApplicationConfiguration.Prometheus.Enabled", Use: useNode + "/node.go", Field: "Prometheus.Enabled"},
 	{Key: "ApplicationConfiguration.Prometheus.Addresses", Use: useMetrics},
 	{Key: "ApplicationConfiguration.Relay", Use: useNet},
-	{Key: "ApplicationConfiguration.ArchivalNodesSync", Refused: &Refusal{
-		Set:  func(c *Config) bool { return c.ApplicationConfiguration.ArchivalNodesSync },
-		Hint: "fetching old blocks only from archival peers is not implemented yet; set it to false",
-	}},
+	{Key: "ApplicationConfiguration.ArchivalNodesSync", Use: useNet},
 	{Key: "ApplicationConfiguration.Consensus.Enabled", Use: useNode + "/node.go", Field: "Consensus.Enabled"},
 	{Key: "ApplicationConfiguration.Consensus.UnlockWallet.Path", Use: "pkg/wallet", Field: "Path"},
 	{Key: "ApplicationConfiguration.Consensus.UnlockWallet.Password", Use: "pkg/wallet", Field: "Password"},

@@ -218,7 +218,6 @@ func TestCheckSupportedRefuses(t *testing.T) {
 	on := map[string]func(*Config){
 		"ProtocolConfiguration.NeoFSStateSyncExtensions": func(c *Config) { c.ProtocolConfiguration.NeoFSStateSyncExtensions = true },
 		"ApplicationConfiguration.TrustedHeader":         func(c *Config) { c.ApplicationConfiguration.TrustedHeader.Index = 5 },
-		"ApplicationConfiguration.ArchivalNodesSync":     func(c *Config) { c.ApplicationConfiguration.ArchivalNodesSync = true },
 		"ApplicationConfiguration.Oracle.NeoFS.Nodes": func(c *Config) {
 			c.ApplicationConfiguration.Oracle.NeoFS.Nodes = []string{"st1.storage.fs.neo.org:8080"}
 		},

@@ -54,6 +54,10 @@ func (l *chainLedger) GetBlock(h hash.Uint256) (*block.Block, error)   { return 
 func (l *chainLedger) HasBlock(h hash.Uint256) bool                    { return l.bc.HasBlock(h) }
 func (l *chainLedger) PoolTx(tx *transaction.Transaction) error        { return l.bc.PoolTx(tx) }
 
+// GetMaxTraceableBlocks is the chain's current MaxTraceableBlocks (the
+// network's ArchivalNodesSync reads it).
+func (l *chainLedger) GetMaxTraceableBlocks() uint32 { return l.bc.GetMaxTraceableBlocks() }
+
 // HasTransaction reports whether tx is on chain (the network checks the
 // pool itself).
 func (l *chainLedger) HasTransaction(h hash.Uint256) bool { return l.bc.HasTransaction(h) }
