@@ -1,4 +1,4 @@
-package rpcclient_test
+package smartcontract_test
 
 // Differential test against neo-go 0.120.0 (test-only import).
 
@@ -12,7 +12,7 @@ import (
 	ngutil "github.com/nspcc-dev/neo-go/pkg/util"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	"github.com/n3node/n3node/pkg/rpcclient"
+	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
 // TestParamJSONNeoGo compares the invokefunction argument JSON with
@@ -26,11 +26,11 @@ func TestParamJSONNeoGo(t *testing.T) {
 	h160 := hash.Uint160{1, 2, 3}
 	h256 := hash.Uint256{4, 5, 6}
 	big70 := new(big.Int).Lsh(big.NewInt(1), 70)
-	ours := []rpcclient.Param{
-		rpcclient.ParamInt(-42), rpcclient.ParamBigInt(big70), rpcclient.ParamBool(false), rpcclient.ParamString("x:y\u00e9"),
-		rpcclient.ParamBytes([]byte{0, 1, 0xff}), rpcclient.ParamHash160(h160), rpcclient.ParamHash256(h256),
-		rpcclient.ParamPublicKey(pub), {Type: 0x17, Value: make([]byte, 64)}, rpcclient.ParamAny(),
-		rpcclient.ParamArray(rpcclient.ParamInt(1), rpcclient.ParamArray()), rpcclient.ParamArray(),
+	ours := []smartcontract.Parameter{
+		smartcontract.NewIntParameter(-42), smartcontract.NewBigIntParameter(big70), smartcontract.NewBoolParameter(false), smartcontract.NewStringParameter("x:y\u00e9"),
+		smartcontract.NewBytesParameter([]byte{0, 1, 0xff}), smartcontract.NewHash160Parameter(h160), smartcontract.NewHash256Parameter(h256),
+		smartcontract.NewPublicKeyParameter(pub), {Type: 0x17, Value: make([]byte, 64)}, smartcontract.NewAnyParameter(),
+		smartcontract.NewArrayParameter(smartcontract.NewIntParameter(1), smartcontract.NewArrayParameter()), smartcontract.NewArrayParameter(),
 	}
 	theirs := []ngsc.Parameter{
 		{Type: ngsc.IntegerType, Value: big.NewInt(-42)}, {Type: ngsc.IntegerType, Value: big70},

@@ -1,4 +1,4 @@
-package txsend_test
+package smartcontract_test
 
 // Differential test against neo-go 0.120.0 (test-only import).
 
@@ -7,9 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/n3node/n3node/pkg/smartcontract"
 	ngsc "github.com/nspcc-dev/neo-go/pkg/smartcontract"
-
-	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 )
 
 // paramWords are command-line arguments in neo-go's syntax (its
@@ -30,12 +29,12 @@ var paramWords = []string{
 	"héllo", "int:", "int:x", "bool:yes", "signature:00", "hash160:xyz", "array:1", "map:1", "void:1", "unknown:1",
 }
 
-// TestParamFromStringNeoGo compares every word with neo-go 0.120.0's
+// TestParseParameterNeoGo compares every word with neo-go 0.120.0's
 // smartcontract.NewParameterFromString: the same type and value (as
 // invokefunction JSON), or an error for both.
-func TestParamFromStringNeoGo(t *testing.T) {
+func TestParseParameterNeoGo(t *testing.T) {
 	for _, w := range paramWords {
-		ours, err := txsend.NewParamFromString(w)
+		ours, err := smartcontract.ParseParameter(w)
 		theirs, nerr := ngsc.NewParameterFromString(w)
 		if (err != nil) != (nerr != nil) {
 			t.Errorf("%q: error %v, neo-go %v", w, err, nerr)
@@ -58,8 +57,8 @@ func TestParamFromStringNeoGo(t *testing.T) {
 	}
 }
 
-// FuzzParamFromStringNeoGo: any word is parsed as neo-go parses it.
-func FuzzParamFromStringNeoGo(f *testing.F) {
+// FuzzParseParameterNeoGo: any word is parsed as neo-go parses it.
+func FuzzParseParameterNeoGo(f *testing.F) {
 	for _, w := range paramWords {
 		f.Add(w)
 	}
@@ -67,7 +66,7 @@ func FuzzParamFromStringNeoGo(f *testing.F) {
 		if strings.HasPrefix(strings.ToLower(w), "filebytes:") {
 			return // reads files
 		}
-		ours, err := txsend.NewParamFromString(w)
+		ours, err := smartcontract.ParseParameter(w)
 		theirs, nerr := ngsc.NewParameterFromString(w)
 		if (err != nil) != (nerr != nil) {
 			t.Fatalf("%q: error %v, neo-go %v", w, err, nerr)
