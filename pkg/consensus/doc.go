@@ -66,6 +66,12 @@
 //     reason its signature verifies with;
 //   - change views for TxInvalid and TxRejectedByPolicy carry the rejected
 //     hashes (C# 3.10 form; older nodes ignore the extra bytes).
+//   - recovery replies are bounded: a payload whose only effect is a
+//     recovery message (a RecoveryRequest, a ChangeView for a view already
+//     reached or received after this node committed) is answered at most
+//     once per validator and half block time in a round; the others are
+//     dropped before dbft (replylimit.go; dbft and neo-go answer each, so
+//     ChangeView floods were amplified).
 //
 // Not supported: StateRootInHeader (neo-go's extension; New refuses it)
 // and dbft's anti-MEV extension (not part of N3).

@@ -111,6 +111,8 @@ type Service struct {
 	quit     chan struct{}
 	finished chan struct{}
 
+	replies replyLimit // recovery replies per validator (replylimit.go)
+
 	// recovered counts payloads taken from recovery messages.
 	recovered atomic.Int64
 }
@@ -386,6 +388,9 @@ func (s *Service) handleTimer() {
 }
 
 func (s *Service) handlePayload(p *message.Payload) {
+	if !s.allowReply(p.Message) {
+		return
+	}
 	s.dbft.OnReceive(s.wrap(p))
 }
 
@@ -439,6 +444,7 @@ func (s *Service) postBlock(ts uint64) {
 	s.lastTimestamp = max(s.lastTimestamp, ts)
 	s.lastProposal = nil
 	s.ownRequest = nil
+	s.resetReplies()
 }
 
 func (s *Service) wrap(p *message.Payload) *payload { return &payload{p: p, s: s} }
