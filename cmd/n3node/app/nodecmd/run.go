@@ -342,6 +342,10 @@ func serve(ctx context.Context, cfg *config.Config, opts node.Options, sigs <-ch
 		log.Info("signal received, shutting down (send it again to exit at once)", "signal", s.String())
 	case <-ctx.Done():
 		log.Info("shutting down", "reason", ctx.Err())
+	case <-n.Chain().Failed(): // the chain logged why (core.ErrReadFailed)
+		sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+		defer cancel()
+		return errors.Join(n.Chain().ReadErr(), n.Shutdown(sctx))
 	}
 	done := make(chan struct{})
 	defer close(done)
