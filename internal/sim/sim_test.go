@@ -68,6 +68,8 @@ var regressionSeeds = []uint64{
 	33,  // a validator that commits and floods ChangeViews splits 4 validators across views: stalls, never forks
 	41,  // a primary that restarts in its own round must not propose again (4 honest validators stalled)
 	180, // two change-view flooders of 7 answered each other's floods with recovery messages (200,000 undelivered events)
+	14,  // a restarted validator forgot its ChangeView and committed in the old view (7 honest, 2 | 4 split)
+	30,  // the same, and a restarted validator whose own PrepareResponse came back ignored the transactions it lacked
 }
 
 // configs are the network shapes each seed runs on: the seed's parity

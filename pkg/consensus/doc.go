@@ -72,6 +72,12 @@
 //     once per validator and half block time in a round; the others are
 //     dropped before dbft (replylimit.go; dbft and neo-go answer each, so
 //     ChangeView floods were amplified).
+//   - a validator restarted past genesis holds the payloads of its height
+//     until recovery messages from f+1 validators have come (or its timer
+//     fires), then hands them to dbft highest view first, so it does not
+//     commit in a view it had voted to leave before the restart; its own
+//     PrepareResponse in a recovery message is not taken back (dbft would
+//     then ignore the transactions it lacks) (restart.go).
 //
 // Not supported: StateRootInHeader (neo-go's extension; New refuses it)
 // and dbft's anti-MEV extension (not part of N3).

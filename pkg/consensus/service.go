@@ -112,6 +112,7 @@ type Service struct {
 	finished chan struct{}
 
 	replies replyLimit // recovery replies per validator (replylimit.go)
+	restart listening  // payloads held after a restart (restart.go)
 
 	// recovered counts payloads taken from recovery messages.
 	recovered atomic.Int64
@@ -376,6 +377,7 @@ func (s *Service) begin() {
 			c := &s.dbft.Context
 			req := c.Config.NewRecoveryRequest(uint64(s.clock.Now().UnixNano()))
 			s.broadcast(c.Config.NewConsensusPayload(c, dbft.RecoveryRequestType, req))
+			s.listen()
 		}
 	}
 	if h := s.takeBlock(); h != nil {
@@ -384,11 +386,13 @@ func (s *Service) begin() {
 }
 
 func (s *Service) handleTimer() {
-	s.dbft.OnTimeout(s.timer.Height(), s.timer.View())
+	h, v := s.timer.Height(), s.timer.View()
+	s.stopListening() // may move dbft on: then the timeout is an old one
+	s.dbft.OnTimeout(h, v)
 }
 
 func (s *Service) handlePayload(p *message.Payload) {
-	if !s.allowReply(p.Message) {
+	if s.hold(p) || !s.allowReply(p.Message) {
 		return
 	}
 	s.dbft.OnReceive(s.wrap(p))
@@ -400,6 +404,7 @@ func (s *Service) handleBlock(h *block.Header) {
 	if h.Index < s.dbft.BlockIndex {
 		return
 	}
+	s.restart = listening{} // what it held is for a finished height
 	s.postBlock(h.Timestamp)
 	s.dbft.Reset(h.Timestamp * nsInMs)
 }
