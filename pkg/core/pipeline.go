@@ -123,7 +123,12 @@ func (bc *Blockchain) AddBlockStream(ctx context.Context, in <-chan *block.Block
 	if bc.closed.Load() {
 		return ErrClosed
 	}
-	return bc.runStream(ctx, in, !bc.cfg.SkipBlockVerification, false, added)
+	err := bc.runStream(ctx, in, !bc.cfg.SkipBlockVerification, false, added)
+	if rerr := bc.ReadErr(); err != nil && rerr != nil && !errors.Is(err, ErrReadFailed) {
+		// The block failed because of the read (readfault.go).
+		err = fmt.Errorf("%w (then: %w)", rerr, err)
+	}
+	return err
 }
 
 // run is the pipeline; init is set for the genesis block of a new chain.
@@ -502,7 +507,11 @@ func (bc *Blockchain) commit(j *job, init bool) error {
 	bc.persist.throttle()
 	t2 := time.Now()
 	bc.commitMu.Lock()
-	_, err := bc.stage.Persist()
+	// A read failed: what this block executed may be wrong (readfault.go).
+	err := bc.ReadErr()
+	if err == nil {
+		_, err = bc.stage.Persist()
+	}
 	if err == nil {
 		bc.state.Committed()
 		if j.batch != nil {
