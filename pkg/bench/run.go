@@ -96,6 +96,9 @@ type Result struct {
 	Blocks    []BlockStat       `json:"blocks"`
 	PerBlock  []BlockTPS        `json:"per_block"`
 	Samples   []procstat.Sample `json:"samples,omitempty"`
+	// Client holds another client's own figures when that client sent the
+	// load (RunExternal); the other figures are measured here either way.
+	Client *ClientReport `json:"client,omitempty"`
 }
 
 // DrainStats describe the wait for blocks after sending stopped.
