@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 
@@ -226,6 +227,7 @@ type Writer struct {
 	order    []hash.Uint160
 	block    uint32
 	ts       uint64
+	amt      [8]byte // scratch of amount
 }
 
 // NewWriter returns a writer for the block with the given index and
@@ -250,19 +252,39 @@ func (w *Writer) Add(asset int32, from, to hash.Uint160, amount *big.Int, id []b
 	}
 	if !from.IsZero() {
 		t.Counterparty = to
-		t.Amount = bigint.ToBytes(new(big.Int).Neg(amount))
+		t.Amount = w.amount(amount, true)
 		if err := w.append(from, &t, nep11, asset); err != nil {
 			return err
 		}
 	}
 	if !to.IsZero() {
 		t.Counterparty = from
-		t.Amount = bigint.ToBytes(amount)
+		t.Amount = w.amount(amount, false)
 		if err := w.append(to, &t, nep11, asset); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// amount returns the encoding of x (negated if neg) as bigint.ToBytes
+// does (nil for zero). An int64 is encoded into the writer's scratch,
+// which stays valid until the next call: append copies it.
+func (w *Writer) amount(x *big.Int, neg bool) []byte {
+	if x.IsInt64() && x.Int64() != math.MinInt64 {
+		v := x.Int64()
+		if neg {
+			v = -v
+		}
+		if b := bigint.AppendInt64(w.amt[:0], v); len(b) > 0 {
+			return b
+		}
+		return nil
+	}
+	if neg {
+		return bigint.ToBytes(new(big.Int).Neg(x))
+	}
+	return bigint.ToBytes(x)
 }
 
 func (w *Writer) append(acc hash.Uint160, t *Transfer, nep11 bool, asset int32) error {
