@@ -396,6 +396,9 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 	}()
 	j.exec = bc.stage.GetPrivate()
 	j.rec = bc.stage.GetPrivate()
+	// Two records per transaction (the transaction and its result), the
+	// block's few and the transfer logs' (about one per sender).
+	j.rec.Store.SizeHint(2*len(b.Transactions) + 8)
 	results := make(chan *state.AppExecResult, 64)
 	go func() { j.recDone <- bc.storeRecords(j, results) }()
 	fail := func(err error) error {
