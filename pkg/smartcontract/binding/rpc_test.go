@@ -3,6 +3,8 @@ package binding_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -14,12 +16,15 @@ import (
 	"github.com/n3node/n3node/internal/refchain/neogo"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract/binding"
+	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 )
 
 // testdata/rpc holds contracts of the compiler corpus compiled by neo-go
 // 0.120.0 (`contract compile --bindings --guess-eventtypes`: manifest and
 // bindings configuration) and neo-go's `contract generate-rpcwrapper`
 // output for them (*.go.txt; with --hash for those in rpcHashed).
+// structs.raw.go.txt is the output for structs with its first method
+// renamed by unparsable (see unparsable), which neo-go writes unformatted.
 var rpcHashed = map[string]bool{"nep17": true, "notifyconv": true, "iterators": true}
 
 // rpcConfig reads testdata/rpc/<name>'s manifest and configuration.
@@ -49,8 +54,12 @@ func TestGenerateRPCGolden(t *testing.T) {
 	for _, g := range goldens {
 		name := strings.TrimSuffix(filepath.Base(g), ".go.txt")
 		t.Run(name, func(t *testing.T) {
-			base := filepath.Join("testdata", "rpc", name)
+			raw := strings.HasSuffix(name, ".raw")
+			base := filepath.Join("testdata", "rpc", strings.TrimSuffix(name, ".raw"))
 			cfg := rpcConfig(t, base+".manifest.json", base+".bindings.yml")
+			if raw {
+				unparsable(cfg.Manifest)
+			}
 			if rpcHashed[name] {
 				cfg.Hash = h
 			}
@@ -165,6 +174,24 @@ func TestGenerateRPCNeoGo(t *testing.T) {
 	if len(jobs) < 30 {
 		t.Fatalf("only %d cases", len(jobs))
 	}
+	// The same with a method name that is not an identifier (unformatted
+	// output), for the jobs with a configuration.
+	for _, j := range jobs {
+		if j.config == "" {
+			continue
+		}
+		m := readManifest(t, j.manifest)
+		unparsable(m)
+		data, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("unparsable%d.manifest.json", len(jobs)))
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, job{name, j.config})
+	}
 	compared := 0
 	type generator struct {
 		command string
@@ -271,4 +298,17 @@ func neoGoExamples(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	return ymls
+}
+
+// unparsable renames the first public method of m to a name that is not
+// a Go identifier ("name-x"), so the generated code does not parse and
+// is written unformatted: the comparison then covers the generator's
+// text before gofmt, spaces included.
+func unparsable(m *manifest.Manifest) {
+	for i := range m.ABI.Methods {
+		if !strings.HasPrefix(m.ABI.Methods[i].Name, "_") {
+			m.ABI.Methods[i].Name += "-x"
+			return
+		}
+	}
 }
