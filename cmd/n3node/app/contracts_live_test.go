@@ -248,7 +248,7 @@ var liveTextDeviations = []liveTextDeviation{
 	textDev(`(.*)\(SYSCALL\): interface conversion: interface \{\} is \*big.Int, not \[\]uint8`, `(.*)\(SYSCALL\): System.Contract.CreateMultisigAccount failed: invalid argument: key 0 is Integer`, false, false),
 	textDev(`(.*)System.Crypto.CheckMultisig failed: wrong key parameters: bad element BigInteger`, `(.*)System.Crypto.CheckMultisig failed: wrong key parameters: bad element Integer`, false, false),
 	textDev(`(.*)\(SYSCALL\): invalid conversion: Null/ByteString`, `(.*)\(SYSCALL\): System.Crypto.CheckSig failed: invalid argument: Any is not a byte string: invalid cast`, false, false),
-	textDev(`(.*)\(SYSCALL\): invalid signature stackitem: invalid conversion: Null/ByteString`, `(.*)\(SYSCALL\): invalid argument: invalid cast`, false, false),
+	textDev(`(.*)\(SYSCALL\): invalid signature stackitem: invalid conversion: Null/ByteString`, `(.*)\(SYSCALL\): invalid conversion: Null/ByteString`, false, false),
 	textDev(`(.*)\(SYSCALL\): invalid signature length: expected 64, got \d+`, `(.*)\(SYSCALL\): cryptolib: signature is not 64 bytes: \d+ bytes`, false, false),
 	textDev(`(.*)\(SYSCALL\): element is not an interop`, `(.*)\(SYSCALL\): System.Iterator.Next failed: invalid argument: \w+ is not an interop interface`, false, false),
 	textDev(`(.*)\(SYSCALL\): invalid NEF file: invalid Magic`, `(.*)\(SYSCALL\): invalid NEF file: unexpected end of input`, false, false),
@@ -463,18 +463,6 @@ const (
 // startLivePair starts neo-go (a process) and n3node (in this process) on
 // testdata/refchain/protocol.yml, each with its own ports and database.
 func startLivePair(t *testing.T, ctx context.Context) []*liveNode {
-	bin, err := neogo.Binary(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "refchain", "protocol.yml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	solo, err := config.EmbeddedWallet("wallet1_solo.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var nodes []*liveNode
 	add := func(name string, port int) {
 		url := fmt.Sprintf("http://127.0.0.1:%d", port)
@@ -485,39 +473,11 @@ func startLivePair(t *testing.T, ctx context.Context) []*liveNode {
 		t.Cleanup(cl.Close)
 		nodes = append(nodes, &liveNode{name: name, url: url, raw: neogo.NewClient(url), client: cl, deployTx: map[string]hash.Uint256{}})
 	}
-
-	// neo-go.
-	cfg, err := neogo.RenderConfig(tmpl, neogo.ConfigOptions{P2PPort: liveNeoGoP2P, RPCPort: liveNeoGoRPC, Consensus: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "wallet1_solo.json"), solo, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	ng, err := neogo.Start(ctx, neogo.StartOptions{Binary: bin, Dir: dir, Config: cfg, RPCPort: liveNeoGoRPC, P2PPort: liveNeoGoP2P})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := ng.Stop(); err != nil {
-			t.Error(err)
-		}
-		if t.Failed() {
-			t.Logf("neo-go log tail:\n%s", ng.LogTail(30))
-		}
-	})
+	startNeoGoPrivnet(t, ctx, liveNeoGoRPC, liveNeoGoP2P)
 	add("neo-go", liveNeoGoRPC)
 
 	// n3node, the same protocol configuration.
-	cfg, err = neogo.RenderConfig(tmpl, neogo.ConfigOptions{P2PPort: liveN3nodeP2P, RPCPort: liveN3nodeRPC, Consensus: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir = t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "wallet1_solo.json"), solo, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	cfg, dir := privnetConfig(t, liveN3nodeRPC, liveN3nodeP2P)
 	c, err := config.LoadBytes("protocol.yml", cfg)
 	if err != nil {
 		t.Fatal(err)
