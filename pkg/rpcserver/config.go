@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+
+	"github.com/n3node/n3node/pkg/config"
 )
 
 // Defaults applied by New to zero (or, where neo-go does so, negative)
@@ -115,34 +117,20 @@ func (c Config) withDefaults() Config {
 		if c.SessionLifetime <= 0 {
 			c.SessionLifetime = max(c.TimePerBlock, minSessionLifetime)
 		}
-		if c.SessionPoolSize <= 0 {
-			c.SessionPoolSize = DefaultSessionPoolSize
-		}
+		config.SetIfNonPositive(&c.SessionPoolSize, DefaultSessionPoolSize)
 	}
-	if c.MaxIteratorResultItems <= 0 {
-		c.MaxIteratorResultItems = DefaultMaxIteratorResultItems
-	}
-	if c.MaxFindResultItems <= 0 {
-		c.MaxFindResultItems = DefaultMaxFindResultItems
-	}
-	if c.MaxFindStorageResultItems <= 0 {
-		c.MaxFindStorageResultItems = DefaultMaxFindStorageResultItems
-	}
+	config.SetIfNonPositive(&c.MaxIteratorResultItems, DefaultMaxIteratorResultItems)
+	config.SetIfNonPositive(&c.MaxFindResultItems, DefaultMaxFindResultItems)
+	config.SetIfNonPositive(&c.MaxFindStorageResultItems, DefaultMaxFindStorageResultItems)
 	if c.MaxNEP11Tokens <= 0 {
 		c.MaxNEP11Tokens = DefaultMaxNEP11Tokens
 	}
-	if c.MaxRequestBodyBytes <= 0 {
-		c.MaxRequestBodyBytes = DefaultMaxRequestBodyBytes
-	}
-	if c.MaxRequestHeaderBytes <= 0 {
-		c.MaxRequestHeaderBytes = DefaultMaxRequestHeaderBytes
-	}
+	config.SetIfNonPositive(&c.MaxRequestBodyBytes, DefaultMaxRequestBodyBytes)
+	config.SetIfNonPositive(&c.MaxRequestHeaderBytes, DefaultMaxRequestHeaderBytes)
 	if c.MaxWebSocketClients == 0 {
 		c.MaxWebSocketClients = DefaultMaxWebSocketClients
 	}
-	if c.MaxWebSocketFeeds <= 0 {
-		c.MaxWebSocketFeeds = DefaultMaxWebSocketFeeds
-	}
+	config.SetIfNonPositive(&c.MaxWebSocketFeeds, DefaultMaxWebSocketFeeds)
 	if c.MaxBlockSize == 0 {
 		c.MaxBlockSize = DefaultMaxBlockSize
 	}
