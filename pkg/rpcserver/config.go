@@ -3,31 +3,15 @@ package rpcserver
 import (
 	"io"
 	"log/slog"
-	"net/http"
 	"time"
 
 	"github.com/n3node/n3node/pkg/config"
 )
 
-// Defaults applied by New to zero (or, where neo-go does so, negative)
-// settings. They are neo-go 0.120.0's.
-const (
-	DefaultMaxIteratorResultItems    = 100
-	DefaultMaxFindResultItems        = 100
-	DefaultMaxFindStorageResultItems = 50
-	DefaultMaxNEP11Tokens            = 100
-	DefaultMaxRequestBodyBytes       = 1 << 20
-	DefaultMaxRequestHeaderBytes     = http.DefaultMaxHeaderBytes
-	DefaultMaxWebSocketClients       = 64
-	DefaultMaxWebSocketFeeds         = 16
-	DefaultSessionPoolSize           = 20
-	// DefaultMaxBlockSize is C# ProtocolSettings.MaxBlockSize's default; it
-	// sizes the WebSocket read limit.
-	DefaultMaxBlockSize = 262144
-	// minSessionLifetime is the floor of the default session lifetime
-	// (max(TimePerBlock, 5s)).
-	minSessionLifetime = 5 * time.Second
-)
+// minSessionLifetime is the floor of the default session lifetime
+// (max(TimePerBlock, 5s)). New applies the defaults of package config
+// (neo-go 0.120.0's) to zero or, where neo-go does so, negative settings.
+const minSessionLifetime = 5 * time.Second
 
 // Config holds the server settings. The fields mirror neo-go's RPC section
 // (ApplicationConfiguration.RPC) plus the few protocol values the server
@@ -117,22 +101,22 @@ func (c Config) withDefaults() Config {
 		if c.SessionLifetime <= 0 {
 			c.SessionLifetime = max(c.TimePerBlock, minSessionLifetime)
 		}
-		config.SetIfNonPositive(&c.SessionPoolSize, DefaultSessionPoolSize)
+		config.SetIfNonPositive(&c.SessionPoolSize, config.DefaultSessionPoolSize)
 	}
-	config.SetIfNonPositive(&c.MaxIteratorResultItems, DefaultMaxIteratorResultItems)
-	config.SetIfNonPositive(&c.MaxFindResultItems, DefaultMaxFindResultItems)
-	config.SetIfNonPositive(&c.MaxFindStorageResultItems, DefaultMaxFindStorageResultItems)
+	config.SetIfNonPositive(&c.MaxIteratorResultItems, config.DefaultMaxIteratorResultItems)
+	config.SetIfNonPositive(&c.MaxFindResultItems, config.DefaultMaxFindResultItems)
+	config.SetIfNonPositive(&c.MaxFindStorageResultItems, config.DefaultMaxFindStorageResultItems)
 	if c.MaxNEP11Tokens <= 0 {
-		c.MaxNEP11Tokens = DefaultMaxNEP11Tokens
+		c.MaxNEP11Tokens = config.DefaultMaxNEP11Tokens
 	}
-	config.SetIfNonPositive(&c.MaxRequestBodyBytes, DefaultMaxRequestBodyBytes)
-	config.SetIfNonPositive(&c.MaxRequestHeaderBytes, DefaultMaxRequestHeaderBytes)
+	config.SetIfNonPositive(&c.MaxRequestBodyBytes, config.DefaultMaxRequestBodyBytes)
+	config.SetIfNonPositive(&c.MaxRequestHeaderBytes, config.DefaultMaxRequestHeaderBytes)
 	if c.MaxWebSocketClients == 0 {
-		c.MaxWebSocketClients = DefaultMaxWebSocketClients
+		c.MaxWebSocketClients = config.DefaultMaxWebSocketClients
 	}
-	config.SetIfNonPositive(&c.MaxWebSocketFeeds, DefaultMaxWebSocketFeeds)
+	config.SetIfNonPositive(&c.MaxWebSocketFeeds, config.DefaultMaxWebSocketFeeds)
 	if c.MaxBlockSize == 0 {
-		c.MaxBlockSize = DefaultMaxBlockSize
+		c.MaxBlockSize = config.DefaultMaxBlockSize
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
