@@ -67,6 +67,8 @@
 //   - change views for TxInvalid and TxRejectedByPolicy carry the rejected
 //     hashes (C# 3.10 form; older nodes ignore the extra bytes).
 //
-// Not supported: StateRootInHeader (neo-go's extension; New refuses it)
-// and dbft's anti-MEV extension (not part of N3).
+// With StateRootInHeader (neo-go's extension) proposals carry the local
+// state root of the previous block and the Ledger must implement
+// StateRootLedger. Not supported: dbft's anti-MEV extension (not part of
+// N3).
 package consensus

@@ -580,7 +580,7 @@ func (s metricsSource) NotaryPoolSize() int {
 	return 0
 }
 func (s metricsSource) VerifiedStateHeight() uint32 {
-	return s.n.chain.StateModule().CurrentValidatedHeight()
+	return s.n.chain.CurrentValidatedHeight()
 }
 func (s metricsSource) WSClients() int {
 	s.n.rpcMu.RLock()

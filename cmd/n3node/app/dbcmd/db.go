@@ -41,6 +41,7 @@ func Command() *cli.Command {
 					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX` to import (default: the block after the database's height; at most that)"},
 					&cli.Uint32Flag{Name: "count", Usage: "import at most `N` blocks"},
 					&cli.BoolFlag{Name: "skip-verify", Usage: "do not verify headers and transactions (trusted dumps)"},
+					&cli.StringFlag{Name: "dump", Usage: "write the contract-storage changes of every imported block to `DIR` as neo-go does (turns SaveStorageBatch on)"},
 					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
 					&cli.IntFlag{Name: "memory-limit", Value: restoreMemoryLimit >> 20, Usage: "soft limit of the Go runtime's memory in `MiB` during the import (debug.SetMemoryLimit; 0: none; GOMEMLIMIT, if set, wins)"},
 					&cli.IntFlag{Name: "max-pending-keys", Value: restoreMaxPendingKeys, Usage: "changed keys held in memory above the disk store before block processing waits for a persist (`N`; 0: only the adaptive limit)"},
@@ -163,9 +164,13 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 		defer debug.SetMemoryLimit(old)
 	}
 	skipVerify := c.Bool("skip-verify")
+	dumpDir := c.String("dump")
 	bc, _, err := openChain(c, func(cfg *config.Blockchain) {
 		if skipVerify {
 			cfg.SkipBlockVerification = true
+		}
+		if dumpDir != "" {
+			cfg.SaveStorageBatch = true
 		}
 	}, core.Options{
 		MaxPendingKeys:  c.Int("max-pending-keys"),
@@ -217,7 +222,17 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 			}
 		}
 	}()
-	rErr := chaindump.Restore(ctx, bc, r, chaindump.RestoreOptions{Count: limit})
+	opts := chaindump.RestoreOptions{Count: limit, StateRootInHeader: bc.Config().StateRootInHeader}
+	if dumpDir != "" {
+		opts.Added, err = storageDumper(bc, dumpDir)
+		if err != nil {
+			return err
+		}
+	}
+	rErr := chaindump.Restore(ctx, bc, r, opts)
+	if dumpDir != "" {
+		rErr = errors.Join(rErr, opts.Added(nil))
+	}
 	close(done)
 	if p := c.String("memprofile"); p != "" {
 		if f, err := os.Create(p); err == nil {
