@@ -18,7 +18,6 @@ import (
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/io"
-	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
@@ -159,7 +158,7 @@ func (s *session) callMethod(name string, n int) error {
 
 // paramItems turns parameters into stack items as a script pushing them
 // with emit.Any would (so their encoding is the one invocations use).
-func paramItems(ps []rpcclient.Param) ([]stackitem.Item, error) {
+func paramItems(ps []smartcontract.Parameter) ([]stackitem.Item, error) {
 	w := io.NewBufBinWriter()
 	for i, p := range ps {
 		v, err := p.Emitable()
