@@ -112,7 +112,7 @@ func runtimeLoadScript(ic *Context) error {
 
 func runtimeGetInvocationCounter(ic *Context) error {
 	h := ic.CurrentScriptHash()
-	n, ok := ic.Invocations[h]
+	n, ok := ic.Invocations.Get(h)
 	if !ok {
 		n = 1
 		ic.CountInvocation(h)

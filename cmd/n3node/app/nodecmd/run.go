@@ -347,6 +347,11 @@ wait:
 				log.Error("reload failed, shutting down", "err", reloadErr)
 				break wait
 			}
+		case <-n.Chain().Failed(): // the chain logged why (core.ErrReadFailed)
+			notifySystemd(log, sdStopping)
+			sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+			defer cancel()
+			return errors.Join(n.Chain().ReadErr(), n.Shutdown(sctx))
 		}
 	}
 	notifySystemd(log, sdStopping)
