@@ -113,6 +113,9 @@ type Service struct {
 	quit     chan struct{}
 	finished chan struct{}
 
+	replies replyLimit // recovery replies per validator (replylimit.go)
+	restart listening  // payloads held after a restart (restart.go)
+
 	// recovered counts payloads taken from recovery messages.
 	recovered atomic.Int64
 }
@@ -378,6 +381,7 @@ func (s *Service) begin() {
 			c := &s.dbft.Context
 			req := c.Config.NewRecoveryRequest(uint64(s.clock.Now().UnixNano()))
 			s.broadcast(c.Config.NewConsensusPayload(c, dbft.RecoveryRequestType, req))
+			s.listen()
 		}
 	}
 	if h := s.takeBlock(); h != nil {
@@ -386,10 +390,15 @@ func (s *Service) begin() {
 }
 
 func (s *Service) handleTimer() {
-	s.dbft.OnTimeout(s.timer.Height(), s.timer.View())
+	h, v := s.timer.Height(), s.timer.View()
+	s.stopListening() // may move dbft on: then the timeout is an old one
+	s.dbft.OnTimeout(h, v)
 }
 
 func (s *Service) handlePayload(p *message.Payload) {
+	if s.hold(p) || !s.allowReply(p.Message) {
+		return
+	}
 	s.dbft.OnReceive(s.wrap(p))
 }
 
@@ -399,6 +408,7 @@ func (s *Service) handleBlock(h *block.Header) {
 	if h.Index < s.dbft.BlockIndex {
 		return
 	}
+	s.restart = listening{} // what it held is for a finished height
 	s.postBlock(h.Timestamp)
 	s.dbft.Reset(h.Timestamp * nsInMs)
 }
@@ -443,6 +453,7 @@ func (s *Service) postBlock(ts uint64) {
 	s.lastTimestamp = max(s.lastTimestamp, ts)
 	s.lastProposal = nil
 	s.ownRequest = nil
+	s.resetReplies()
 }
 
 func (s *Service) wrap(p *message.Payload) *payload { return &payload{p: p, s: s} }

@@ -67,6 +67,7 @@ type Blockchain struct {
 	opts    Options
 
 	store storage.Store
+	fault readFault // the first failed read (readfault.go)
 	// dao is the committed layer: whole blocks only; readers use it.
 	dao *dao.Simple
 	// stage is the pipeline's layer over dao: the block being committed
@@ -89,6 +90,7 @@ type Blockchain struct {
 
 	persist    *persister
 	events     *dispatcher
+	poolFeed   poolFeed
 	stats      pipelineStats
 	extensible senders
 	closed     atomic.Bool
@@ -138,8 +140,9 @@ func New(cfg config.Blockchain, store storage.Store, opts Options) (*Blockchain,
 		log:   opts.Logger,
 		opts:  opts,
 		store: store,
-		dao:   dao.NewSimple(store),
+		fault: readFault{ch: make(chan struct{})},
 	}
+	bc.dao = dao.NewSimple(readGuard{store, bc})
 	bc.dao.StateRootInHeader = c.StateRootInHeader
 	bc.natives = native.NewContracts(bc.cfg)
 	bc.stage = bc.dao.GetWrapped()
@@ -147,7 +150,11 @@ func New(cfg config.Blockchain, store storage.Store, opts Options) (*Blockchain,
 	bc.pool = mempool.New(c.MemPoolSize, mempool.Options{})
 	bc.events = newDispatcher()
 	bc.persist = newPersister(bc)
-	if err := bc.init(); err != nil {
+	err := bc.init()
+	if err == nil {
+		err = bc.ReadErr()
+	}
+	if err != nil {
 		bc.events.stop()
 		_ = store.Close()
 		return nil, err
@@ -309,6 +316,7 @@ func (bc *Blockchain) Close() error {
 		return nil
 	}
 	bc.persist.stop()
+	bc.poolFeed.set(bc.pool, bc.events, false)
 	bc.events.stop()
 	storage.UseReserve(bc.store) // what a full disk held back fits in the reserve
 	err := bc.flushAll()

@@ -123,7 +123,12 @@ func (bc *Blockchain) AddBlockStream(ctx context.Context, in <-chan *block.Block
 	if bc.closed.Load() {
 		return ErrClosed
 	}
-	return bc.runStream(ctx, in, !bc.cfg.SkipBlockVerification, false, added)
+	err := bc.runStream(ctx, in, !bc.cfg.SkipBlockVerification, false, added)
+	if rerr := bc.ReadErr(); err != nil && rerr != nil && !errors.Is(err, ErrReadFailed) {
+		// The block failed because of the read (readfault.go).
+		err = fmt.Errorf("%w (then: %w)", rerr, err)
+	}
+	return err
 }
 
 // run is the pipeline; init is set for the genesis block of a new chain.
@@ -391,6 +396,9 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 	}()
 	j.exec = bc.stage.GetPrivate()
 	j.rec = bc.stage.GetPrivate()
+	// Two records per transaction (the transaction and its result), the
+	// block's few and the transfer logs' (about one per sender).
+	j.rec.Store.SizeHint(2*len(b.Transactions) + 8)
 	results := make(chan *state.AppExecResult, 64)
 	go func() { j.recDone <- bc.storeRecords(j, results) }()
 	fail := func(err error) error {
@@ -502,7 +510,11 @@ func (bc *Blockchain) commit(j *job, init bool) error {
 	bc.persist.throttle()
 	t2 := time.Now()
 	bc.commitMu.Lock()
-	_, err := bc.stage.Persist()
+	// A read failed: what this block executed may be wrong (readfault.go).
+	err := bc.ReadErr()
+	if err == nil {
+		_, err = bc.stage.Persist()
+	}
 	if err == nil {
 		bc.state.Committed()
 		if j.batch != nil {

@@ -30,7 +30,7 @@ import (
 func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "db",
-		Usage: "chain database tools: restore, dump, state",
+		Usage: "chain database tools: restore, dump, dump-bin, reset, state",
 		Commands: []*cli.Command{
 			{
 				Name:      "restore",
@@ -74,6 +74,16 @@ func Command() *cli.Command {
 					&cli.Uint32Flag{Name: "count", Usage: "number of blocks (default: up to the height)"},
 				),
 				Action: dbDumpBin,
+			},
+			{
+				Name:      "reset",
+				Usage:     "roll the database back to block HEIGHT (neo-go's db reset; the node must be stopped)",
+				UsageText: "n3node db reset --height HEIGHT [--config FILE | --network NAME] [--db ENGINE] [--db-path PATH]",
+				Flags: append(dbFlags(),
+					&cli.Uint32Flag{Name: "height", Required: true, Usage: "block `HEIGHT` to roll back to (its state becomes the current one)"},
+					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
+				),
+				Action: dbReset,
 			},
 			{
 				Name:  "state",
@@ -403,4 +413,64 @@ func applicationLog(bc *core.Blockchain, h hash.Uint256) (json.RawMessage, error
 		return nil, err
 	}
 	return json.Marshal(result.NewApplicationLog(h, aers, trigger.All))
+}
+
+// dbReset rolls the database back to --height (core.Blockchain.Reset),
+// with a progress bar per step on a terminal.
+func dbReset(_ context.Context, c *cli.Command) (err error) {
+	if c.Args().Len() != 0 {
+		return fmt.Errorf("reset takes no arguments (got %q)", c.Args().Slice())
+	}
+	h := c.Uint32("height")
+	bc, _, err := openChain(c, nil, core.Options{})
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, bc.Close()) }()
+	out := console.Stderr(c)
+	showBar := !c.Bool("no-progress") && console.IsTerminal(out)
+	var (
+		bar  *progressbar.ProgressBar
+		step string
+	)
+	progress := func(s string, done, total int) {
+		if s != step || bar == nil {
+			if bar != nil {
+				_ = bar.Finish()
+				fmt.Fprintln(out)
+			}
+			step = s
+			bar = progressbar.NewOptions(total,
+				progressbar.OptionSetWriter(out),
+				progressbar.OptionSetVisibility(showBar),
+				progressbar.OptionSetDescription("reset: "+resetSteps[s]),
+				progressbar.OptionShowCount(),
+				progressbar.OptionThrottle(200*time.Millisecond),
+			)
+		}
+		_ = bar.Set(done)
+	}
+	from := bc.BlockHeight()
+	start := time.Now()
+	rErr := bc.Reset(h, progress)
+	if bar != nil {
+		_ = bar.Finish()
+		if showBar {
+			fmt.Fprintln(out)
+		}
+	}
+	if rErr != nil {
+		return fmt.Errorf("failed to reset chain state to height %d: %w", h, rErr)
+	}
+	fmt.Fprintf(out, "reset from height %d to %d in %s; state root %s\n",
+		from, bc.BlockHeight(), time.Since(start).Round(time.Millisecond), bc.StateModule().CurrentLocalStateRoot().StringLE())
+	return nil
+}
+
+// resetSteps describe the steps core.ResetProgress names.
+var resetSteps = map[string]string{
+	"storage": "contract storage of the target height",
+	"blocks":  "blocks above it",
+	"headers": "headers, state roots, transfers",
+	"swap":    "replacing the storage",
 }
