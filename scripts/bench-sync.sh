@@ -23,6 +23,8 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench-lib.sh
+source "$root/scripts/bench-lib.sh"
 BLOCKS=${BLOCKS:-20000}
 TXS=${TXS:-200}
 ACCOUNTS=${ACCOUNTS:-2000}
@@ -43,15 +45,9 @@ tck=$(getconf CLK_TCK)
 log() { echo "bench-sync: $*" >&2; }
 mkdir -p "$WORK" "$OUT"
 
-if [[ -z ${N3NODE:-} ]]; then
-  N3NODE=$WORK/n3node
-  log "building n3node"
-  (cd "$root" && go build -o "$N3NODE" ./cmd/n3node)
-fi
-NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
+need_binaries
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
+  host_info
   echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"
   echo "n3node: $("$N3NODE" --version); database $N3NODE_DB"
   echo "chain: BLOCKS=$BLOCKS TXS=$TXS ACCOUNTS=$ACCOUNTS; SOURCES=$SOURCES SYNCERS=$SYNCERS RUNS=$RUNS"
@@ -101,21 +97,6 @@ height() { # height <rpc port>: getblockcount - 1, or -1
   echo $((${n:-0} - 1))
 }
 
-busy_pct() {
-  local a b
-  a=$(awk '/^cpu /{print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6; exit}' /proc/stat)
-  sleep 3
-  b=$(awk '/^cpu /{print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6; exit}' /proc/stat)
-  awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[1] - x[1]; i = y[2] - x[2];
-    printf "%.0f", (t > 0 ? 100 * (t - i) / t : 0) }'
-}
-wait_quiet() {
-  local waited=0 busy
-  while busy=$(busy_pct) && ((busy >= QUIET_BUSY)) && ((waited < QUIET_WAIT)); do
-    ((waited == 0)) && log "waiting for the host to calm down (${busy}% busy)"
-    waited=$((waited + 3))
-  done
-}
 
 # start <kind> <dir>: runs a node of kind in dir, prints its pid.
 start() {

@@ -58,6 +58,8 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench-lib.sh
+source "$root/scripts/bench-lib.sh"
 RUNS=${RUNS:-3}
 TXS=${TXS:-1000000}
 WORKERS=${WORKERS:-10}
@@ -87,16 +89,10 @@ log() { echo "bench-vs-neogo: $*" >&2; }
 
 mkdir -p "$WORK" "$OUT" "$CACHE"
 
-if [[ -z ${N3NODE:-} ]]; then
-  N3NODE=$WORK/n3node
-  log "building n3node"
-  (cd "$root" && go build -o "$N3NODE" ./cmd/n3node)
-fi
-NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
+need_binaries
 
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
+  host_info
   echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"
   echo "n3node: $("$N3NODE" --version); database $N3NODE_DB${N3NODE_PEBBLE_CACHE_MIB:+, cache ${N3NODE_PEBBLE_CACHE_MIB} MiB}${N3NODE_PEBBLE_MEMTABLE_MIB:+, memtable ${N3NODE_PEBBLE_MEMTABLE_MIB} MiB}"
   [[ -z ${N3NODE_BASE:-} ]] || echo "n3node-base: $N3NODE_BASE"
@@ -155,31 +151,6 @@ trap stop_node EXIT
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-# busy_pct: share of the host busy over 3 seconds, from /proc/stat.
-busy_pct() {
-  local a b
-  a=$(awk '/^cpu /{print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6; exit}' /proc/stat)
-  sleep 3
-  b=$(awk '/^cpu /{print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6; exit}' /proc/stat)
-  awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[1] - x[1]; i = y[2] - x[2];
-    printf "%.0f", (t > 0 ? 100 * (t - i) / t : 0) }'
-}
-
-wait_quiet() {
-  local waited=0 busy
-  while :; do
-    busy=$(busy_pct)
-    if ((busy < QUIET_BUSY)); then
-      return 0
-    fi
-    if ((waited >= QUIET_WAIT)); then
-      log "host still ${busy}% busy after ${QUIET_WAIT}s; running anyway (see other_cpu_mean in the results)"
-      return 0
-    fi
-    ((waited == 0)) && log "waiting for the host to calm down (${busy}% busy, want < ${QUIET_BUSY}%)"
-    waited=$((waited + 3))
-  done
-}
 
 # profile_run <dir> <bench log>: CPU profiles at PROFILE_AT seconds after the load
 # starts (the bench log's "load:" line), then heap and allocation profiles.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -389,15 +388,7 @@ func checkGenerated(t *testing.T, seed uint64, funcs int) (values, faults, skipp
 	t.Helper()
 	fs := genProgram(seed, 2, funcs)
 	src := programSource(fs)
-	dir := t.TempDir()
-	for _, name := range []string{"go.mod", "go.sum"} {
-		data, err := os.ReadFile(filepath.Join(corpusDir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		must(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
-	}
-	must(t, os.WriteFile(filepath.Join(dir, "gen.go"), []byte(src), 0o644))
+	dir := corpusModule(t, "gen.go", src)
 	nf, m, _, err := Compile(dir, Options{Config: Config{Name: "gen"}})
 	if err != nil {
 		t.Fatalf("seed %d: %v\n%s", seed, err, src)

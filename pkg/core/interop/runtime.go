@@ -86,11 +86,7 @@ func runtimeLoadScript(ic *Context) error {
 	if err != nil {
 		return err
 	}
-	fs, err := ic.popCallFlags()
-	if err != nil {
-		return err
-	}
-	args, err := ic.popArray()
+	fs, args, err := ic.popCallArgs()
 	if err != nil {
 		return err
 	}

@@ -348,3 +348,81 @@ func GCKeep(ts uint64) func(k, v []byte) bool {
 
 // Prefixes are the key prefixes of the transfer records.
 var Prefixes = [][]byte{{prefixNEP11}, {prefixNEP17}}
+
+// Truncate adds to cs (nil value: delete) what rolls the log back to the
+// end of block height: the records of later blocks are deleted, and each
+// last-updated height above height becomes the newest remaining block
+// that recorded a transfer of the token for the account (or is deleted
+// when none is left). s must not yet have cs applied.
+func Truncate(s Seeker, height uint32, cs map[string][]byte) error {
+	const recLen = 1 + hash.Uint160Size + 8 + 4
+	for _, p := range Prefixes {
+		s.Seek(storage.SeekRange{Prefix: p}, func(k, _ []byte) bool {
+			if len(k) == recLen && binary.BigEndian.Uint32(k[recLen-4:]) > height {
+				cs[string(k)] = nil
+			}
+			return true
+		})
+	}
+	type stale struct {
+		acc   hash.Uint160
+		asset int32
+		key   string
+	}
+	var todo []stale
+	var err error
+	s.Seek(storage.SeekRange{Prefix: []byte{prefixUpdated}}, func(k, v []byte) bool {
+		var u updated
+		if len(k) != 1+hash.Uint160Size+4 || len(v) == 0 || v[0] != updatedV1 || decMode.Unmarshal(v[1:], &u) != nil {
+			err = fmt.Errorf("%w: last-updated record %x", ErrCorrupt, k)
+			return false
+		}
+		if u.Block > height {
+			todo = append(todo, stale{hash.Uint160(k[1 : 1+hash.Uint160Size]), int32(binary.BigEndian.Uint32(k[1+hash.Uint160Size:])), string(k)})
+		}
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	for _, st := range todo {
+		var last uint32
+		found := false
+		for _, p := range Prefixes {
+			s.Seek(storage.SeekRange{Prefix: append(append([]byte{}, p...), st.acc[:]...)}, func(k, v []byte) bool {
+				if len(k) != recLen {
+					return true
+				}
+				idx := binary.BigEndian.Uint32(k[recLen-4:])
+				if idx > height || found && idx <= last {
+					return true
+				}
+				ts, derr := DecodeRecord(v)
+				if derr != nil {
+					err = derr
+					return false
+				}
+				for i := range ts {
+					if ts[i].Asset == st.asset {
+						last, found = idx, true
+						break
+					}
+				}
+				return true
+			})
+			if err != nil {
+				return err
+			}
+		}
+		if !found {
+			cs[st.key] = nil
+			continue
+		}
+		u, merr := encMode.Marshal(&updated{Block: last})
+		if merr != nil {
+			return merr
+		}
+		cs[st.key] = append([]byte{updatedV1}, u...)
+	}
+	return nil
+}
