@@ -7,6 +7,7 @@ import (
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
+	"github.com/n3node/n3node/pkg/vm/opcode"
 )
 
 // Internals exported to the external tests.
@@ -33,5 +34,13 @@ var _ manifest.Manifest
 // contract, a method and its arguments (an array parameter, or none): the
 // callArgs reader's packed arguments, then the call.
 func FunctionInvocationScript(contract hash.Uint160, method string, args *neorpc.Param) ([]byte, error) {
-	return functionInvocationScript(contract, method, args)
+	packed := []byte{byte(opcode.NEWARRAY0)}
+	if args != nil {
+		v, err := callArgs().read(nil, args, nil)
+		if err != nil {
+			return nil, err
+		}
+		packed = v.([]byte)
+	}
+	return appendContractCall(packed, contract, method)
 }
