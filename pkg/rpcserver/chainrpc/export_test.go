@@ -4,7 +4,6 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/internal/neogotext"
 	fakeblock "github.com/n3node/n3node/pkg/internal/neogotext/block"
-	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 	"github.com/n3node/n3node/pkg/vm/opcode"
@@ -18,14 +17,8 @@ var (
 	DecodeFakeHeader  = fakeblock.DecodeFakeHeader
 )
 
-// PushArray is pushArray with its own writer.
-func PushArray(args []neorpc.Param) ([]byte, error) {
-	w := nio.NewBufBinWriter()
-	if err := pushArray(w, args); err != nil {
-		return nil, err
-	}
-	return w.Bytes(), nil
-}
+// PushArray is the script pushing the arguments without packing.
+func PushArray(args []neorpc.Param) ([]byte, error) { return argsScript(args, false) }
 
 var _ = hash.Uint160{}
 var _ manifest.Manifest
