@@ -13,7 +13,8 @@
 # Environment (defaults in brackets):
 #   RUNS [3]  TXS [1000000]  WORKERS [10]  RATE [0: as fast as accepted]  TIME_LIMIT [2m]
 #   NODES ["neogo n3node"]   which nodes to run: neogo, n3node, n3node-base, n3node-small,
-#                            n3node-mem
+#                            n3node-mem, n3node-leveldb and n3node-pebble (N3NODE on that
+#                            engine whatever N3NODE_DB says: both engines in one session)
 #   WORK [/tmp/n3node-bench-vs-neogo]  OUT [$WORK/results-<time>]  CACHE [$WORK/cache]
 #   BASE_PORT [30400]        P2P on BASE_PORT+1, RPC on BASE_PORT+2
 #   NEOGO                    neo-go binary [scripts/get-neogo.sh]
@@ -57,6 +58,8 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench-lib.sh
+source "$root/scripts/bench-lib.sh"
 RUNS=${RUNS:-3}
 TXS=${TXS:-1000000}
 WORKERS=${WORKERS:-10}
@@ -86,16 +89,10 @@ log() { echo "bench-vs-neogo: $*" >&2; }
 
 mkdir -p "$WORK" "$OUT" "$CACHE"
 
-if [[ -z ${N3NODE:-} ]]; then
-  N3NODE=$WORK/n3node
-  log "building n3node"
-  (cd "$root" && go build -o "$N3NODE" ./cmd/n3node)
-fi
-NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
+need_binaries
 
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
+  host_info
   echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"
   echo "n3node: $("$N3NODE" --version); database $N3NODE_DB${N3NODE_PEBBLE_CACHE_MIB:+, cache ${N3NODE_PEBBLE_CACHE_MIB} MiB}${N3NODE_PEBBLE_MEMTABLE_MIB:+, memtable ${N3NODE_PEBBLE_MEMTABLE_MIB} MiB}"
   [[ -z ${N3NODE_BASE:-} ]] || echo "n3node-base: $N3NODE_BASE"
@@ -154,31 +151,6 @@ trap stop_node EXIT
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-# busy_pct: share of the host busy over 3 seconds, from /proc/stat.
-busy_pct() {
-  local a b
-  a=$(awk '/^cpu /{print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6; exit}' /proc/stat)
-  sleep 3
-  b=$(awk '/^cpu /{print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6; exit}' /proc/stat)
-  awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[1] - x[1]; i = y[2] - x[2];
-    printf "%.0f", (t > 0 ? 100 * (t - i) / t : 0) }'
-}
-
-wait_quiet() {
-  local waited=0 busy
-  while :; do
-    busy=$(busy_pct)
-    if ((busy < QUIET_BUSY)); then
-      return 0
-    fi
-    if ((waited >= QUIET_WAIT)); then
-      log "host still ${busy}% busy after ${QUIET_WAIT}s; running anyway (see other_cpu_mean in the results)"
-      return 0
-    fi
-    ((waited == 0)) && log "waiting for the host to calm down (${busy}% busy, want < ${QUIET_BUSY}%)"
-    waited=$((waited + 3))
-  done
-}
 
 # profile_run <dir> <bench log>: CPU profiles at PROFILE_AT seconds after the load
 # starts (the bench log's "load:" line), then heap and allocation profiles.
@@ -222,14 +194,16 @@ run_one() {
       desc="neo-go 0.120.0"
       "$NEOGO" node --config-file "$dir/protocol.yml" --relative-path "$dir" >"$dir/node.log" 2>&1 &
       ;;
-    n3node | n3node-base | n3node-small | n3node-mem)
+    n3node | n3node-base | n3node-small | n3node-mem | n3node-leveldb | n3node-pebble)
       desc=$kind
-      local cfg=$dir/protocol.yml bin=$N3NODE extra=""
+      local cfg=$dir/protocol.yml bin=$N3NODE extra="" db=$N3NODE_DB
       local cache=${N3NODE_PEBBLE_CACHE_MIB:-} memtable=${N3NODE_PEBBLE_MEMTABLE_MIB:-}
       case $kind in
         n3node-base) bin=${N3NODE_BASE:?N3NODE_BASE names the base binary} cache="" memtable="" ;;
         n3node-small) cache=${SMALL_CACHE_MIB:-8} memtable=${SMALL_MEMTABLE_MIB:-8} ;;
         n3node-mem) extra="--memory-limit ${MEM_LIMIT_MIB:-96}" ;;
+        n3node-leveldb) db=leveldb ;;
+        n3node-pebble) db=pebble ;;
       esac
       if [[ -n $cache$memtable ]]; then
         # An n3node extension neo-go would reject, so in n3node's copy only.
@@ -240,7 +214,7 @@ run_one() {
       local args=${N3NODE_RUN_ARGS//CONFIG/$cfg}
       args=${args//DIR/$dir}
       # shellcheck disable=SC2086
-      "$bin" run $args --db "$N3NODE_DB" $extra >"$dir/node.log" 2>&1 &
+      "$bin" run $args --db "$db" $extra >"$dir/node.log" 2>&1 &
       ;;
   esac
   node_pid=$!

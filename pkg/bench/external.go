@@ -113,24 +113,13 @@ func RunExternal(ctx context.Context, cfg ExternalConfig) (*Result, error) {
 	if cfg.Start == nil {
 		cfg.Start = neoBenchStart
 	}
-	if cfg.Proc.Root == "" {
-		cfg.Proc = procstat.Proc
-	}
-	if cfg.SamplePeriod <= 0 {
-		cfg.SamplePeriod = time.Second
-	}
-	if cfg.PollPeriod <= 0 {
-		cfg.PollPeriod = 500 * time.Millisecond
-	}
+	observeDefaults(&cfg.Proc, &cfg.SamplePeriod, &cfg.PollPeriod)
 	logw := cfg.Log
 	if logw == nil {
 		logw = io.Discard
 	}
 	logf := func(format string, args ...any) { fmt.Fprintf(logw, "bench: "+format+"\n", args...) }
-	endpoint := cfg.Endpoint
-	if !strings.Contains(endpoint, "://") {
-		endpoint = "http://" + endpoint
-	}
+	endpoint := endpointURL(cfg.Endpoint)
 	cli, err := rpcclient.New(endpoint, rpcclient.Options{RequestTimeout: 30 * time.Second, MaxIdleConnsPerHost: 2})
 	if err != nil {
 		return nil, err
@@ -202,38 +191,23 @@ func RunExternal(ctx context.Context, cfg ExternalConfig) (*Result, error) {
 			logf("sampling node pid %d: %v", cfg.Pid, err)
 		} else {
 			wg.Go(func() {
-				t := time.NewTicker(cfg.SamplePeriod)
-				defer t.Stop()
-				for {
-					select {
-					case <-bg.Done():
-						return
-					case now := <-t.C:
-						smp, ok, err := s.Sample(now)
-						if err != nil {
-							return // the client has exited
-						}
-						if ok {
-							res.Samples = append(res.Samples, smp)
-						}
+				Tick(bg, cfg.SamplePeriod, func(now time.Time) error {
+					smp, ok, err := s.Sample(now)
+					if ok {
+						res.Samples = append(res.Samples, smp)
 					}
-				}
+					return err // the client has exited
+				})
 			})
 		}
 	}
 	wg.Go(func() {
-		t := time.NewTicker(cfg.PollPeriod)
-		defer t.Stop()
-		for {
-			select {
-			case <-bg.Done():
-				return
-			case <-t.C:
-				if _, _, err := watch.poll(bg); err != nil && bg.Err() == nil {
-					logf("block polling: %v", err)
-				}
+		Tick(bg, cfg.PollPeriod, func(time.Time) error {
+			if _, _, err := watch.poll(bg); err != nil && bg.Err() == nil {
+				logf("block polling: %v", err)
 			}
-		}
+			return nil
+		})
 	})
 	clientErr := <-exited
 	stopBG()
@@ -277,4 +251,21 @@ func RunExternal(ctx context.Context, cfg ExternalConfig) (*Result, error) {
 		logf("results in %s", cfg.OutDir)
 	}
 	return res, nil
+}
+
+// Tick calls f every period until ctx is done or f returns an error (which
+// it returns).
+func Tick(ctx context.Context, period time.Duration, f func(now time.Time) error) error {
+	t := time.NewTicker(period)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case now := <-t.C:
+			if err := f(now); err != nil {
+				return err
+			}
+		}
+	}
 }

@@ -67,6 +67,12 @@
 // resumes it (WritesPaused reports the state); Close writes what was held
 // back into the store's reserve.
 //
+// A read the database fails (a Get error other than a missing key, a walk
+// the store ends with a panic) stops the chain for good instead (readfault.go):
+// one log line, the block being executed is not committed, blocks and
+// transactions are refused with ErrReadFailed, Failed is closed and the
+// node shuts down.
+//
 // # Concurrency
 //
 // Every exported method is safe for concurrent use. Readers see committed

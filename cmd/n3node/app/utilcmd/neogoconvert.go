@@ -17,11 +17,11 @@ import (
 	"github.com/n3node/n3node/pkg/encoding/bigint"
 )
 
-// neoGoConvert returns what neo-go's `util convert` prints for arg: every
+// Readings returns what neo-go's `util convert` (and its VM CLI's `parse`) prints for arg: every
 // reading that applies (integer, hex, script hash in both byte orders,
 // public key, address, base64, string), one "label<TAB>value" line each,
 // aligned by a tab writer.
-func neoGoConvert(arg string) string {
+func Readings(arg string) string {
 	var b strings.Builder
 	line := func(label, format string, args ...any) {
 		b.WriteString(label + "\t" + fmt.Sprintf(format, args...) + "\n")
@@ -60,7 +60,7 @@ func neoGoConvert(arg string) string {
 		line("Address to BE ScriptHash", "%s", be(u))
 		line("Address to LE ScriptHash", "%s", be(u.Reverse()))
 		line("Address to Base64 (BE)", "%s", base64.StdEncoding.EncodeToString(u[:]))
-		line("Address to Base64 (LE)", "%s", base64.StdEncoding.EncodeToString(u.BytesBE())) // n3node's BytesBE is the reversed order
+		line("Address to Base64 (LE)", "%s", base64.StdEncoding.EncodeToString(u.BytesLE()))
 	}
 	if raw, err := base64.StdEncoding.DecodeString(arg); err == nil {
 		line("Base64 to String", "%q", string(raw))

@@ -1,16 +1,17 @@
-package compiler
+package standard
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 )
 
-// NEP standard ABIs the compiler checks a manifest against when the
-// configuration claims them (neo-go's check without parameter names).
+// specs are the NEP standard ABIs (neo-go's, checked without parameter
+// names).
 // Each line is one entry:
 //
 //	method name(Type,...) Return [safe]   a required method
@@ -21,7 +22,7 @@ import (
 //	requires STANDARD                     the manifest must also comply with it
 //
 // A standard with several variants (NEP-11) complies when one does.
-var standardSpecs = map[string][]string{
+var specs = map[string][]string{
 	"decimal-token": {`
 		method decimals() Integer safe
 		method symbol() String safe
@@ -48,16 +49,16 @@ var standardSpecs = map[string][]string{
 		method balanceOf(Hash160,ByteArray) Integer safe
 		method ownerOf(ByteArray) InteropInterface safe
 		method transfer(Hash160,Hash160,Integer,ByteArray,Any) Boolean`},
-	"NEP-22": {`method update(ByteArray,ByteArray,Any) Void`},
+	manifest.NEP22StandardName: {`method update(ByteArray,ByteArray,Any) Void`},
 	manifest.NEP24StandardName: {`
 		requires NEP-11
 		method royaltyInfo(ByteArray,Hash160,Integer) Array safe`},
-	"NEP-24-payable":           {`event RoyaltiesTransferred(Hash160,Hash160,Hash160,ByteArray,Integer)`},
+	manifest.NEP24Payable:      {`event RoyaltiesTransferred(Hash160,Hash160,Hash160,ByteArray,Integer)`},
 	manifest.NEP26StandardName: {`method onNEP11Payment(Hash160,Integer,ByteArray,Any) Void`},
 	manifest.NEP27StandardName: {`method onNEP17Payment(Hash160,Integer,Any) Void`},
 	manifest.NEP29StandardName: {`method _deploy(Any,Boolean) Void`},
 	manifest.NEP30StandardName: {`method verify(*) Boolean safe`},
-	"NEP-31":                   {`method destroy() Void`},
+	manifest.NEP31StandardName: {`method destroy() Void`},
 }
 
 // Errors of the standard check (wrapped with the method or event).
@@ -70,10 +71,12 @@ var (
 	errSafeFlagMismatch = errors.New("method has wrong safe flag")
 )
 
-// checkStandards checks m against each named standard it knows.
-func checkStandards(m *manifest.Manifest, names ...string) error {
+// Check checks m against each named standard it knows (unknown names
+// pass): the compiler's check of the standards a configuration claims.
+// The error texts are neo-go's.
+func Check(m *manifest.Manifest, names ...string) error {
 	for _, name := range names {
-		variants, ok := standardSpecs[name]
+		variants, ok := specs[name]
 		if !ok {
 			continue
 		}
@@ -106,11 +109,11 @@ func complyVariant(m *manifest.Manifest, spec string) (string, error) {
 		kw, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 		switch kw {
 		case "base":
-			if _, err := complyVariant(m, standardSpecs[rest][0]); err != nil {
+			if _, err := complyVariant(m, specs[rest][0]); err != nil {
 				return label, err
 			}
 		case "requires":
-			if err := checkStandards(m, rest); err != nil {
+			if err := Check(m, rest); err != nil {
 				return label, fmt.Errorf("required standard '%s' is not supported: %w", label, err)
 			}
 		case "method":
@@ -207,4 +210,58 @@ func checkStdEvent(m *manifest.Manifest, sig string) error {
 		}
 	}
 	return nil
+}
+
+// variantSpec is the spec of one standard or variant: "NEP-17",
+// "nep11-base", or "NEP-11/divisible" for a labelled variant.
+func variantSpec(id string) (string, bool) {
+	name, label, labelled := strings.Cut(id, "/")
+	for _, v := range specs[name] {
+		if !labelled {
+			return v, true
+		}
+		if first, _, _ := strings.Cut(strings.TrimSpace(v), "\n"); strings.TrimSpace(first) == label {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// Complies tells whether m complies with the standard or variant id (see
+// Drop for the forms of id).
+func Complies(m *manifest.Manifest, id string) bool {
+	spec, ok := variantSpec(id)
+	if !ok {
+		return false
+	}
+	_, err := complyVariant(m, spec)
+	return err == nil
+}
+
+// Drop removes from methods and events those the standard or variant id
+// declares, its bases' included (not the standards it requires): a method
+// matches by name and parameter count (any count for "(*)"), an event by
+// name and parameter count. id is a standard name ("NEP-17", "NEP-24-Payable"),
+// a base ("nep11-base") or a labelled variant ("NEP-11/divisible"). The
+// slices are filtered in place.
+func Drop(methods []manifest.Method, events []manifest.Event, id string) ([]manifest.Method, []manifest.Event) {
+	spec, _ := variantSpec(id)
+	for _, line := range strings.Split(strings.TrimSpace(spec), "\n") {
+		kw, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+		switch kw {
+		case "base":
+			methods, events = Drop(methods, events, rest)
+		case "method", "optional":
+			name, params, _, _ := parseSig(rest)
+			methods = slices.DeleteFunc(methods, func(m manifest.Method) bool {
+				return m.Name == name && (params == nil || len(m.Parameters) == len(params))
+			})
+		case "event":
+			name, params, _, _ := parseSig(rest)
+			events = slices.DeleteFunc(events, func(e manifest.Event) bool {
+				return e.Name == name && len(e.Parameters) == len(params)
+			})
+		}
+	}
+	return methods, events
 }
