@@ -55,35 +55,30 @@ type Contract struct {
 // the value named key ("method" or "method.param").
 type GoType func(key string, t smartcontract.ParamType, cfg *Config) (typ, pkg string)
 
+// interopTypes are the contract wrapper's Go types (with the package each
+// needs) of the manifest types; the rest (Any, InteropInterface) are any.
+var interopTypes = map[smartcontract.ParamType][2]string{
+	smartcontract.VoidType:      {"", ""},
+	smartcontract.Hash160Type:   {"interop.Hash160", interopPkg},
+	smartcontract.Hash256Type:   {"interop.Hash256", interopPkg},
+	smartcontract.PublicKeyType: {"interop.PublicKey", interopPkg},
+	smartcontract.SignatureType: {"interop.Signature", interopPkg},
+	smartcontract.BoolType:      {"bool", ""},
+	smartcontract.IntegerType:   {"int", ""},
+	smartcontract.StringType:    {"string", ""},
+	smartcontract.ByteArrayType: {"[]byte", ""},
+	smartcontract.ArrayType:     {"[]any", ""},
+	smartcontract.MapType:       {"map[string]any", ""},
+}
+
 // ContractGoType is the contract wrapper's GoType: overrides first, then
 // the interop types.
 func ContractGoType(key string, t smartcontract.ParamType, cfg *Config) (string, string) {
 	if o, ok := cfg.Overrides[key]; ok {
 		return o.TypeName, o.Package
 	}
-	switch t {
-	case smartcontract.BoolType:
-		return "bool", ""
-	case smartcontract.IntegerType:
-		return "int", ""
-	case smartcontract.ByteArrayType:
-		return "[]byte", ""
-	case smartcontract.StringType:
-		return "string", ""
-	case smartcontract.Hash160Type:
-		return "interop.Hash160", interopPkg
-	case smartcontract.Hash256Type:
-		return "interop.Hash256", interopPkg
-	case smartcontract.PublicKeyType:
-		return "interop.PublicKey", interopPkg
-	case smartcontract.SignatureType:
-		return "interop.Signature", interopPkg
-	case smartcontract.ArrayType:
-		return "[]any", ""
-	case smartcontract.MapType:
-		return "map[string]any", ""
-	case smartcontract.VoidType:
-		return "", ""
+	if gt, ok := interopTypes[t]; ok {
+		return gt[0], gt[1]
 	}
 	return "any", "" // Any, InteropInterface
 }

@@ -109,20 +109,22 @@ func clientType(et ExtendedType) (string, string) {
 	return "any", "" // Any, InteropInterface
 }
 
+// conversionImports are the packages the generated conversions of a type
+// use, beyond the type's own package.
+var conversionImports = map[smartcontract.ParamType][]string{
+	smartcontract.ArrayType:     {"errors", "fmt"},
+	smartcontract.MapType:       {"fmt"},
+	smartcontract.StringType:    {"errors", "unicode/utf8"},
+	smartcontract.PublicKeyType: {"crypto/elliptic"},
+}
+
 // addImports adds what the type of et and the code converting it need.
 func addImports(et ExtendedType, imports map[string]bool) {
 	if _, pkg := clientType(et); pkg != "" {
 		imports[pkg] = true
 	}
-	switch et.Base {
-	case smartcontract.StringType:
-		imports["unicode/utf8"], imports["errors"] = true, true
-	case smartcontract.PublicKeyType:
-		imports["crypto/elliptic"] = true
-	case smartcontract.MapType:
-		imports["fmt"] = true
-	case smartcontract.ArrayType:
-		imports["errors"], imports["fmt"] = true, true
+	for _, pkg := range conversionImports[et.Base] {
+		imports[pkg] = true
 	}
 	if et.Value != nil {
 		addImports(*et.Value, imports)
@@ -167,18 +169,52 @@ func bytesDecoder(typ, zero, decode, res, v string) string {
 		"\t}("+v+")")
 }
 
+// fill puts the expression v in place of {v} in the fragment tmpl.
+func fill(tmpl, v string) string { return strings.ReplaceAll(tmpl, "{v}", v) }
+
+// itemReaders are the fragments reading a stack item {v} of a type that
+// converts with one call, as (value, error).
+var itemReaders = map[smartcontract.ParamType]string{
+	smartcontract.IntegerType:   "{v}.TryInteger()",
+	smartcontract.BoolType:      "{v}.TryBool()",
+	smartcontract.ByteArrayType: "{v}.TryBytes()",
+	smartcontract.SignatureType: "{v}.TryBytes()",
+	smartcontract.AnyType:       "{v}.Value(), error(nil)",
+	// sic: the item, whatever {v} is.
+	smartcontract.InteropInterfaceType: "item.Value(), nil",
+}
+
+// bytesDecoders are the types read from a byte string item with a
+// decoding call: bytesDecoder's typ, zero, decode and res.
+var bytesDecoders = map[smartcontract.ParamType][4]string{
+	smartcontract.Hash160Type:   {"util.Uint160", "util.Uint160{}", "u, err := util.Uint160DecodeBytesBE(b)", "u"},
+	smartcontract.Hash256Type:   {"util.Uint256", "util.Uint256{}", "u, err := util.Uint256DecodeBytesBE(b)", "u"},
+	smartcontract.PublicKeyType: {"*keys.PublicKey", "nil", "k, err := keys.NewPublicKeyFromBytes(b, elliptic.P256())", "k"},
+}
+
+// itemMakers are the fragments making a stack item from the client value
+// {v} of a type that converts with one call, as (stackitem.Item, error).
+var itemMakers = map[smartcontract.ParamType]string{
+	smartcontract.IntegerType:   "(*stackitem.BigInteger)({v}), error(nil)",
+	smartcontract.BoolType:      "stackitem.NewBool({v}), error(nil)",
+	smartcontract.StringType:    "stackitem.NewByteArray([]byte({v})), error(nil)",
+	smartcontract.ByteArrayType: "stackitem.NewByteArray({v}), error(nil)",
+	smartcontract.SignatureType: "stackitem.NewByteArray({v}), error(nil)",
+	smartcontract.Hash160Type:   "stackitem.NewByteArray({v}.BytesBE()), error(nil)",
+	smartcontract.Hash256Type:   "stackitem.NewByteArray({v}.BytesBE()), error(nil)",
+	smartcontract.PublicKeyType: "stackitem.NewByteArray({v}.Bytes()), error(nil)",
+}
+
 // fromItem is an expression giving (value, error) of et's client type
 // from the stack item expression v.
 func fromItem(et ExtendedType, v string) string {
+	if r, ok := itemReaders[et.Base]; ok {
+		return fill(r, v)
+	}
+	if d, ok := bytesDecoders[et.Base]; ok {
+		return bytesDecoder(d[0], d[1], d[2], d[3], v)
+	}
 	switch et.Base {
-	case smartcontract.AnyType:
-		return v + ".Value(), error(nil)"
-	case smartcontract.BoolType:
-		return v + ".TryBool()"
-	case smartcontract.IntegerType:
-		return v + ".TryInteger()"
-	case smartcontract.ByteArrayType, smartcontract.SignatureType:
-		return v + ".TryBytes()"
 	case smartcontract.StringType:
 		return lines("func(item stackitem.Item) (string, error) {",
 			"\t\tb, err := item.TryBytes()",
@@ -190,12 +226,6 @@ func fromItem(et ExtendedType, v string) string {
 			"\t\t}",
 			"\t\treturn string(b), nil",
 			"\t}("+v+")")
-	case smartcontract.Hash160Type:
-		return bytesDecoder("util.Uint160", "util.Uint160{}", "u, err := util.Uint160DecodeBytesBE(b)", "u", v)
-	case smartcontract.Hash256Type:
-		return bytesDecoder("util.Uint256", "util.Uint256{}", "u, err := util.Uint256DecodeBytesBE(b)", "u", v)
-	case smartcontract.PublicKeyType:
-		return bytesDecoder("*keys.PublicKey", "nil", "k, err := keys.NewPublicKeyFromBytes(b, elliptic.P256())", "k", v)
 	case smartcontract.ArrayType:
 		if et.Name != "" {
 			return "itemTo" + typeName(et.Name) + "(" + v + ", nil)"
@@ -242,8 +272,6 @@ func fromItem(et ExtendedType, v string) string {
 			"\t\t}",
 			"\t\treturn res, nil",
 			"\t}("+v+")")
-	case smartcontract.InteropInterfaceType:
-		return "item.Value(), nil" // sic: the item, whatever v is
 	}
 	return "" // Void
 }
@@ -251,19 +279,10 @@ func fromItem(et ExtendedType, v string) string {
 // toItem is an expression giving (stackitem.Item, error) from the client
 // value expression v of type et.
 func toItem(et ExtendedType, v string) string {
+	if m, ok := itemMakers[et.Base]; ok {
+		return fill(m, v)
+	}
 	switch et.Base {
-	case smartcontract.BoolType:
-		return "stackitem.NewBool(" + v + "), error(nil)"
-	case smartcontract.IntegerType:
-		return "(*stackitem.BigInteger)(" + v + "), error(nil)"
-	case smartcontract.ByteArrayType, smartcontract.SignatureType:
-		return "stackitem.NewByteArray(" + v + "), error(nil)"
-	case smartcontract.StringType:
-		return "stackitem.NewByteArray([]byte(" + v + ")), error(nil)"
-	case smartcontract.Hash160Type, smartcontract.Hash256Type:
-		return "stackitem.NewByteArray(" + v + ".BytesBE()), error(nil)"
-	case smartcontract.PublicKeyType:
-		return "stackitem.NewByteArray(" + v + ".Bytes()), error(nil)"
 	case smartcontract.ArrayType:
 		if et.Name != "" {
 			return v + ".ToStackItem()"
