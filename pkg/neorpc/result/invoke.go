@@ -56,15 +56,15 @@ type InvocationTree struct {
 // invokeAux is the JSON form; its field order is the key order of
 // neo-go's answers.
 type invokeAux struct {
-	State          string                    `json:"state"`
-	GasConsumed    int64                     `json:"gasconsumed,string"`
-	Script         []byte                    `json:"script"`
-	Stack          json.RawMessage           `json:"stack"`
-	FaultException *string                   `json:"exception"`
-	Notifications  []state.NotificationEvent `json:"notifications"`
-	Transaction    []byte                    `json:"tx,omitzero"`
-	Diagnostics    *InvokeDiag               `json:"diagnostics,omitzero"`
-	Session        string                    `json:"session,omitzero"`
+	State       string                    `json:"state"`
+	GasConsumed int64                     `json:"gasconsumed,string"`
+	Script      []byte                    `json:"script"`
+	Stack       json.RawMessage           `json:"stack"`
+	Exception   *string                   `json:"exception"`
+	Events      []state.NotificationEvent `json:"notifications"`
+	Tx          []byte                    `json:"tx,omitzero"`
+	Diag        *InvokeDiag               `json:"diagnostics,omitzero"`
+	Session     string                    `json:"session,omitzero"`
 }
 
 // IteratorInterfaceName marks a session iterator in an InteropInterface
@@ -178,21 +178,21 @@ func (r Invoke) MarshalJSON() ([]byte, error) {
 		}
 	}
 	aux := invokeAux{
-		State:         r.State,
-		GasConsumed:   r.GasConsumed,
-		Script:        r.Script,
-		Stack:         stack,
-		Notifications: r.Notifications,
-		Diagnostics:   r.Diagnostics,
+		State:       r.State,
+		GasConsumed: r.GasConsumed,
+		Script:      r.Script,
+		Stack:       stack,
+		Events:      r.Notifications,
+		Diag:        r.Diagnostics,
 	}
 	if r.Transaction != nil {
-		aux.Transaction = r.Transaction.Bytes()
+		aux.Tx = r.Transaction.Bytes()
 	}
 	if r.Session != (neorpc.UUID{}) {
 		aux.Session = r.Session.String()
 	}
 	if fault != "" {
-		aux.FaultException = &fault
+		aux.Exception = &fault
 	}
 	return json.Marshal(&aux)
 }
@@ -205,7 +205,7 @@ func (r *Invoke) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*r = Invoke{State: aux.State, GasConsumed: aux.GasConsumed, Script: aux.Script,
-		Notifications: aux.Notifications, Diagnostics: aux.Diagnostics}
+		Notifications: aux.Events, Diagnostics: aux.Diag}
 	if aux.Session != "" {
 		id, err := neorpc.ParseUUID(aux.Session)
 		if err != nil {
@@ -213,8 +213,8 @@ func (r *Invoke) UnmarshalJSON(data []byte) error {
 		}
 		r.Session = id
 	}
-	if aux.FaultException != nil {
-		r.FaultException = *aux.FaultException
+	if aux.Exception != nil {
+		r.FaultException = *aux.Exception
 	}
 	var arr []json.RawMessage
 	if err := json.Unmarshal(aux.Stack, &arr); err == nil && arr != nil {
@@ -227,8 +227,8 @@ func (r *Invoke) UnmarshalJSON(data []byte) error {
 			r.Stack[i] = it
 		}
 	}
-	if len(aux.Transaction) != 0 {
-		tx, err := transaction.NewTransactionFromBytes(aux.Transaction)
+	if len(aux.Tx) != 0 {
+		tx, err := transaction.NewTransactionFromBytes(aux.Tx)
 		if err != nil {
 			return err
 		}
