@@ -133,13 +133,14 @@ func NewSingleWithOptions(t testing.TB, o *Options) (*core.Blockchain, neotest.S
 	t.Helper()
 	accs := multisigAccounts(1, []int{2})
 	p := config.ProtocolConfiguration{
-		Magic:                       netmode.UnitTestNet,
-		MaxTraceableBlocks:          MaxTraceableBlocks,
-		MaxBlockSystemFee:           900000000000,
-		MaxValidUntilBlockIncrement: MaxTraceableBlocks / 2,
+		Magic:            netmode.UnitTestNet,
+		StandbyCommittee: []string{accs[0].PublicKey().StringCompressed()},
+		ValidatorsCount:  1,
+		// Blocks: their pace, how far back they are kept, the limits.
 		TimePerBlock:                TimePerBlock,
-		StandbyCommittee:            []string{accs[0].PublicKey().StringCompressed()},
-		ValidatorsCount:             1,
+		MaxTraceableBlocks:          MaxTraceableBlocks,
+		MaxValidUntilBlockIncrement: MaxTraceableBlocks / 2,
+		MaxBlockSystemFee:           900000000000,
 		VerifyTransactions:          true,
 	}
 	p.Genesis.TimePerBlock = TimePerBlock
