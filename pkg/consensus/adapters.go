@@ -230,6 +230,13 @@ func (r *recoveryMessage) GetPrepareResponses(p dbft.ConsensusPayload[Hash], val
 	}
 	var out []dbft.ConsensusPayload[Hash]
 	for _, q := range r.m.RecoveredPrepareResponses(rec, pubKeys(validators), *h) {
+		if int(q.Message.ValidatorIndex) == r.s.dbft.MyIndex {
+			// Our own, from before a restart: dbft would take it as sent
+			// and then ignore the transactions the proposal still lacks
+			// here (the pool was lost), and never commit (finding 5).
+			// Without it dbft answers the proposal anew once it has them.
+			continue
+		}
 		if r.s.verifyRecovered(q, validators) {
 			out = append(out, r.s.wrap(q))
 		}

@@ -66,7 +66,21 @@
 //     reason its signature verifies with;
 //   - change views for TxInvalid and TxRejectedByPolicy carry the rejected
 //     hashes (C# 3.10 form; older nodes ignore the extra bytes).
+//   - recovery replies are bounded: a payload whose only effect is a
+//     recovery message (a RecoveryRequest, a ChangeView for a view already
+//     reached or received after this node committed) is answered at most
+//     once per validator and half block time in a round; the others are
+//     dropped before dbft (replylimit.go; dbft and neo-go answer each, so
+//     ChangeView floods were amplified).
+//   - a validator restarted past genesis holds the payloads of its height
+//     until recovery messages from f+1 validators have come (or its timer
+//     fires), then hands them to dbft highest view first, so it does not
+//     commit in a view it had voted to leave before the restart; its own
+//     PrepareResponse in a recovery message is not taken back (dbft would
+//     then ignore the transactions it lacks) (restart.go).
 //
-// Not supported: StateRootInHeader (neo-go's extension; New refuses it)
-// and dbft's anti-MEV extension (not part of N3).
+// With StateRootInHeader (neo-go's extension) proposals carry the local
+// state root of the previous block and the Ledger must implement
+// StateRootLedger. Not supported: dbft's anti-MEV extension (not part of
+// N3).
 package consensus

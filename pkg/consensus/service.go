@@ -43,7 +43,7 @@ type Config struct {
 // Service errors.
 var (
 	ErrConfig            = errors.New("consensus: invalid configuration")
-	ErrStateRootInHeader = errors.New("consensus: StateRootInHeader is not supported")
+	ErrStateRootInHeader = errors.New("consensus: StateRootInHeader needs a Ledger with local state roots (StateRootLedger)")
 	ErrInvalidPayload    = errors.New("consensus: malformed payload")
 	ErrOutdated          = errors.New("consensus: payload for a persisted height")
 	ErrNotValidator      = errors.New("consensus: payload not signed by the validator it names")
@@ -56,6 +56,7 @@ var (
 	errVersion         = errors.New("PrepareRequest: wrong block version")
 	errTooManyTxs      = errors.New("PrepareRequest: more transactions than MaxTransactionsPerBlock")
 	errFutureTimestamp = errors.New("PrepareRequest: timestamp too far in the future")
+	errStateRoot       = errors.New("PrepareRequest: state root mismatch")
 )
 
 // futureBlocks is how many block intervals a proposed timestamp may be
@@ -72,6 +73,7 @@ const (
 // Service runs dBFT 2.0 for one node. See the package documentation.
 type Service struct {
 	ledger Ledger
+	roots  StateRootLedger // nil unless StateRootInHeader
 	pool   Mempool
 	net    Broadcaster
 	keys   []*keys.PrivateKey
@@ -111,6 +113,9 @@ type Service struct {
 	quit     chan struct{}
 	finished chan struct{}
 
+	replies replyLimit // recovery replies per validator (replylimit.go)
+	restart listening  // payloads held after a restart (restart.go)
+
 	// recovered counts payloads taken from recovery messages.
 	recovered atomic.Int64
 }
@@ -121,11 +126,13 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("%w: Ledger, Mempool and Broadcaster are required", ErrConfig)
 	}
 	proto := cfg.Ledger.GetConfig()
-	if proto.StateRootInHeader {
+	roots, ok := cfg.Ledger.(StateRootLedger)
+	if proto.StateRootInHeader && !ok {
 		return nil, ErrStateRootInHeader
 	}
 	s := &Service{
 		ledger:       cfg.Ledger,
+		roots:        roots,
 		pool:         cfg.Mempool,
 		net:          cfg.Broadcaster,
 		keys:         cfg.Keys,
@@ -289,7 +296,7 @@ func (s *Service) takeBlock() *block.Header {
 
 // validate decodes e and checks its sender and signature.
 func (s *Service) validate(e *message.Extensible) (*message.Payload, error) {
-	p, err := message.FromExtensible(e)
+	p, err := message.FromExtensibleFormat(e, s.proto.StateRootInHeader)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidPayload, err)
 	}
@@ -374,6 +381,7 @@ func (s *Service) begin() {
 			c := &s.dbft.Context
 			req := c.Config.NewRecoveryRequest(uint64(s.clock.Now().UnixNano()))
 			s.broadcast(c.Config.NewConsensusPayload(c, dbft.RecoveryRequestType, req))
+			s.listen()
 		}
 	}
 	if h := s.takeBlock(); h != nil {
@@ -382,10 +390,15 @@ func (s *Service) begin() {
 }
 
 func (s *Service) handleTimer() {
-	s.dbft.OnTimeout(s.timer.Height(), s.timer.View())
+	h, v := s.timer.Height(), s.timer.View()
+	s.stopListening() // may move dbft on: then the timeout is an old one
+	s.dbft.OnTimeout(h, v)
 }
 
 func (s *Service) handlePayload(p *message.Payload) {
+	if s.hold(p) || !s.allowReply(p.Message) {
+		return
+	}
 	s.dbft.OnReceive(s.wrap(p))
 }
 
@@ -395,6 +408,7 @@ func (s *Service) handleBlock(h *block.Header) {
 	if h.Index < s.dbft.BlockIndex {
 		return
 	}
+	s.restart = listening{} // what it held is for a finished height
 	s.postBlock(h.Timestamp)
 	s.dbft.Reset(h.Timestamp * nsInMs)
 }
@@ -439,6 +453,7 @@ func (s *Service) postBlock(ts uint64) {
 	s.lastTimestamp = max(s.lastTimestamp, ts)
 	s.lastProposal = nil
 	s.ownRequest = nil
+	s.resetReplies()
 }
 
 func (s *Service) wrap(p *message.Payload) *payload { return &payload{p: p, s: s} }

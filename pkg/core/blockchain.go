@@ -13,6 +13,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/chaindump"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/mempool"
 	"github.com/n3node/n3node/pkg/core/native"
@@ -66,6 +67,7 @@ type Blockchain struct {
 	opts    Options
 
 	store storage.Store
+	fault readFault // the first failed read (readfault.go)
 	// dao is the committed layer: whole blocks only; readers use it.
 	dao *dao.Simple
 	// stage is the pipeline's layer over dao: the block being committed
@@ -83,9 +85,12 @@ type Blockchain struct {
 	commitMu sync.RWMutex
 	height   atomic.Uint32
 	top      atomic.Pointer[block.Block]
+	// lastBatch is the latest block's storage changes (SaveStorageBatch).
+	lastBatch atomic.Pointer[chaindump.StorageBatch]
 
 	persist    *persister
 	events     *dispatcher
+	poolFeed   poolFeed
 	stats      pipelineStats
 	extensible senders
 	closed     atomic.Bool
@@ -135,15 +140,21 @@ func New(cfg config.Blockchain, store storage.Store, opts Options) (*Blockchain,
 		log:   opts.Logger,
 		opts:  opts,
 		store: store,
-		dao:   dao.NewSimple(store),
+		fault: readFault{ch: make(chan struct{})},
 	}
+	bc.dao = dao.NewSimple(readGuard{store, bc})
+	bc.dao.StateRootInHeader = c.StateRootInHeader
 	bc.natives = native.NewContracts(bc.cfg)
 	bc.stage = bc.dao.GetWrapped()
 	bc.state = stateroot.NewModule(stateroot.ModeFor(c.Ledger), bc.stage.Store)
 	bc.pool = mempool.New(c.MemPoolSize, mempool.Options{})
 	bc.events = newDispatcher()
 	bc.persist = newPersister(bc)
-	if err := bc.init(); err != nil {
+	err := bc.init()
+	if err == nil {
+		err = bc.ReadErr()
+	}
+	if err != nil {
 		bc.events.stop()
 		_ = store.Close()
 		return nil, err
@@ -305,6 +316,7 @@ func (bc *Blockchain) Close() error {
 		return nil
 	}
 	bc.persist.stop()
+	bc.poolFeed.set(bc.pool, bc.events, false)
 	bc.events.stop()
 	storage.UseReserve(bc.store) // what a full disk held back fits in the reserve
 	err := bc.flushAll()

@@ -67,12 +67,19 @@
 // resumes it (WritesPaused reports the state); Close writes what was held
 // back into the store's reserve.
 //
+// A read the database fails (a Get error other than a missing key, a walk
+// the store ends with a panic) stops the chain for good instead (readfault.go):
+// one log line, the block being executed is not committed, blocks and
+// transactions are refused with ErrReadFailed, Failed is closed and the
+// node shuts down.
+//
 // # Concurrency
 //
 // Every exported method is safe for concurrent use. Readers see committed
 // blocks only (BlockHeight, GetBlock, GetStateRoot, ...). Subscribers
-// (Subscribe) get typed events in the chain's order from one goroutine;
-// the chain never waits for them.
+// (Subscribe) get typed events in the chain's order from one goroutine,
+// the memory pool's events in the same stream; the chain never waits for
+// them.
 //
 // # Ownership
 //

@@ -130,8 +130,12 @@ func describeWriteErr(err error) string {
 // reads see it.
 func (bc *Blockchain) WritesPaused() error { return bc.persist.paused() }
 
-// checkWrites returns an ErrWritesPaused error while writes are paused.
+// checkWrites returns an ErrWritesPaused error while writes are paused,
+// and ErrReadFailed for good once a read failed.
 func (bc *Blockchain) checkWrites() error {
+	if err := bc.ReadErr(); err != nil {
+		return err
+	}
 	if err := bc.persist.paused(); err != nil {
 		return fmt.Errorf("%w: %w", ErrWritesPaused, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/chaindump"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/mempool"
 	"github.com/n3node/n3node/pkg/core/state"
@@ -48,6 +49,7 @@ type job struct {
 	recDone chan error
 	aers    []*state.AppExecResult
 	changes map[string][]byte
+	batch   *chaindump.StorageBatch // with SaveStorageBatch
 	txpool  *mempool.Pool
 
 	committed chan struct{}
@@ -121,7 +123,12 @@ func (bc *Blockchain) AddBlockStream(ctx context.Context, in <-chan *block.Block
 	if bc.closed.Load() {
 		return ErrClosed
 	}
-	return bc.runStream(ctx, in, !bc.cfg.SkipBlockVerification, false, added)
+	err := bc.runStream(ctx, in, !bc.cfg.SkipBlockVerification, false, added)
+	if rerr := bc.ReadErr(); err != nil && rerr != nil && !errors.Is(err, ErrReadFailed) {
+		// The block failed because of the read (readfault.go).
+		err = fmt.Errorf("%w (then: %w)", rerr, err)
+	}
+	return err
 }
 
 // run is the pipeline; init is set for the genesis block of a new chain.
@@ -336,6 +343,9 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		}
 		return fmt.Errorf("expected %d, got %d: %w", next, b.Index, ErrInvalidBlockIndex)
 	}
+	if b.StateRootEnabled != bc.cfg.StateRootInHeader {
+		return fmt.Errorf("block %d: %w: %v != %v", b.Index, ErrHdrStateRootSetting, bc.cfg.StateRootInHeader, b.StateRootEnabled)
+	}
 	v := &view{bc: bc, d: bc.stage, height: b.Index - 1}
 	if init {
 		if err := bc.headers.add(&b.Header); err != nil {
@@ -386,6 +396,9 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 	}()
 	j.exec = bc.stage.GetPrivate()
 	j.rec = bc.stage.GetPrivate()
+	// Two records per transaction (the transaction and its result), the
+	// block's few and the transfer logs' (about one per sender).
+	j.rec.Store.SizeHint(2*len(b.Transactions) + 8)
 	results := make(chan *state.AppExecResult, 64)
 	go func() { j.recDone <- bc.storeRecords(j, results) }()
 	fail := func(err error) error {
@@ -426,6 +439,10 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		return err
 	}
 	j.changes = j.exec.Store.Changes(storage.STStorage.Bytes())
+	if bc.cfg.SaveStorageBatch {
+		// stage holds the previous block's state until this block merges.
+		j.batch = storageBatch(b.Index, j.changes, bc.stage.Store)
+	}
 	return nil
 }
 
@@ -473,6 +490,12 @@ func (bc *Blockchain) verifyBlockTxs(j *job, v *view) error {
 func (bc *Blockchain) commit(j *job, init bool) error {
 	b := j.blk
 	t0 := time.Now()
+	if bc.cfg.StateRootInHeader && !init && b.Index > 0 {
+		if err := bc.checkPrevStateRoot(&b.Header); err != nil {
+			bc.stage.Discard()
+			return fmt.Errorf("block %d: %w", b.Index, err)
+		}
+	}
 	dst := make(map[string][]byte, 2*len(j.changes)+16)
 	if _, err := bc.state.AddBlock(b.Index, j.changes, dst); err != nil {
 		bc.stage.Discard()
@@ -487,9 +510,16 @@ func (bc *Blockchain) commit(j *job, init bool) error {
 	bc.persist.throttle()
 	t2 := time.Now()
 	bc.commitMu.Lock()
-	_, err := bc.stage.Persist()
+	// A read failed: what this block executed may be wrong (readfault.go).
+	err := bc.ReadErr()
+	if err == nil {
+		_, err = bc.stage.Persist()
+	}
 	if err == nil {
 		bc.state.Committed()
+		if j.batch != nil {
+			bc.lastBatch.Store(j.batch)
+		}
 		bc.top.Store(b)
 		bc.height.Store(b.Index)
 	}

@@ -2,6 +2,7 @@ package storagetest
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/n3node/n3node/pkg/core/storage"
@@ -11,9 +12,14 @@ import (
 // fail.
 var ErrInjected = errors.New("storagetest: injected write failure")
 
+// ErrInjectedRead is the error of a read a FaultStore was told to fail: Get
+// returns it, Seek panics with it (as the disk backends do when a walk
+// fails).
+var ErrInjectedRead = errors.New("storagetest: injected read failure")
+
 // FaultStore wraps a Store and fails writes (PutChangeSet, SeekGC) on
 // demand; a failed write leaves the wrapped store untouched. Reads pass
-// through. Hooks can hold a write or the start of a walk, to let a test act
+// through unless FailReads is on. Hooks can hold a write or the start of a walk, to let a test act
 // while one is in flight.
 type FaultStore struct {
 	storage.Store
@@ -25,6 +31,7 @@ type FaultStore struct {
 	writes int
 	failed int
 	err    error // what failed writes return; nil: ErrInjected
+	reads  bool  // fail every read (FailReads)
 }
 
 // NewFaultStore wraps s.
@@ -46,6 +53,28 @@ func (f *FaultStore) FailWritesWith(n int, err error) {
 	f.mu.Lock()
 	f.fail, f.err = n, err
 	f.mu.Unlock()
+}
+
+// FailReads makes every read fail (on) or pass (off): Get of a key
+// returns ErrInjectedRead, Seek panics with it.
+func (f *FaultStore) FailReads(on bool) {
+	f.mu.Lock()
+	f.reads = on
+	f.mu.Unlock()
+}
+
+func (f *FaultStore) readsFail() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.reads
+}
+
+// Get implements storage.Store.
+func (f *FaultStore) Get(key []byte) ([]byte, error) {
+	if f.readsFail() {
+		return nil, ErrInjectedRead
+	}
+	return f.Store.Get(key)
 }
 
 // Heal stops failing writes.
@@ -75,6 +104,9 @@ func (f *FaultStore) Seek(rng storage.SeekRange, fn func(k, v []byte) bool) {
 	f.mu.Unlock()
 	if h != nil {
 		h(rng)
+	}
+	if f.readsFail() {
+		panic(fmt.Errorf("storagetest: seek: %w", ErrInjectedRead))
 	}
 	f.Store.Seek(rng, fn)
 }

@@ -1,0 +1,87 @@
+package consensus
+
+import (
+	"slices"
+
+	"github.com/n3node/n3node/pkg/consensus/message"
+)
+
+// A restarted validator listens before it acts.
+//
+// A Service keeps nothing across restarts. A validator that asked for a
+// view change and then restarts has forgotten that vote: back in view 0 it
+// asks for recovery (begin), and if the first answer comes from a
+// validator that committed in view 0, it takes that view's proposal and
+// preparations from it and commits there, while the others (its own
+// forgotten ChangeView among them) have moved on to view 1. With 7
+// validators this split the honest ones 2 (committed, locked in view 0)
+// and 4 (view 1, one short of M) for good (docs/reliability.md, finding
+// 5: seeds 14 and 30, no Byzantine vote involved). The answers from the
+// validators in view 1 arrive a moment later and carry the ChangeViews,
+// its own included, that would have moved it to view 1 first.
+//
+// So a Service restarted past genesis holds the payloads of its height
+// until recovery messages from f+1 validators (as many as dbft makes
+// answer a RecoveryRequest) have arrived, or its round timer fires, or a
+// block ends the height; then it hands them to dbft: the recovery messages
+// of the highest view first (dbft moves to that view when they carry M
+// ChangeViews, and then takes only the Commits of lower views), the other
+// payloads in the order they came.
+type listening struct {
+	on     bool
+	height uint32
+	from   map[uint8]bool // validators whose recovery message is held
+	held   []*message.Payload
+}
+
+// listen starts listening after a restart (begin).
+func (s *Service) listen() {
+	s.restart = listening{on: true, height: s.dbft.BlockIndex, from: map[uint8]bool{}}
+}
+
+// hold keeps p while the Service listens and reports whether it did.
+func (s *Service) hold(p *message.Payload) bool {
+	l := &s.restart
+	if !l.on || p.Message.BlockIndex != l.height {
+		return false
+	}
+	l.held = append(l.held, p)
+	if p.Message.Type() == message.RecoveryMessageType {
+		l.from[p.Message.ValidatorIndex] = true
+		if len(l.from) > s.dbft.F() {
+			s.stopListening()
+		}
+	}
+	return true
+}
+
+// stopListening hands what was held to dbft, recovery messages of the
+// highest view first.
+func (s *Service) stopListening() {
+	l := &s.restart
+	if !l.on {
+		return
+	}
+	held, from := l.held, len(l.from)
+	*l = listening{}
+	slices.SortStableFunc(held, func(a, b *message.Payload) int {
+		ra, rb := a.Message.Type() == message.RecoveryMessageType, b.Message.Type() == message.RecoveryMessageType
+		switch {
+		case ra && rb:
+			return int(b.Message.ViewNumber) - int(a.Message.ViewNumber)
+		case ra:
+			return -1
+		case rb:
+			return 1
+		}
+		return 0
+	})
+	if len(held) > 0 {
+		s.log.Debug("restarted: handing the payloads held to dbft", "count", len(held), "recoveryFrom", from)
+	}
+	for _, p := range held {
+		if p.Message.BlockIndex == s.dbft.BlockIndex {
+			s.handlePayload(p)
+		}
+	}
+}
