@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e contracts-live neotest-examples clients bench-vs-neogo bench-sync compile-time bench-neogo-e2e multinode bench-4node cli-diff
+.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-sync compile-time bench-neogo-e2e multinode bench-4node cli-diff contracts-live neotest-examples
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
