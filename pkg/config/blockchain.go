@@ -110,10 +110,9 @@ func NewBlockchainConfig(p ProtocolConfiguration, a ApplicationConfiguration) (B
 	}
 	if cfg.P2PStateExchangeExtensions {
 		// neo-go also requires StateRootInHeader here (it trusts the root
-		// of the sync point from header P+1). n3node has no such header
-		// field and takes the root from the operator (docs/statesync.md),
-		// and its consensus refuses StateRootInHeader: requiring it would
-		// leave state exchange networks without n3node validators.
+		// of the sync point from header P+1). n3node does that with
+		// StateRootInHeader and otherwise takes the root from the operator
+		// (docs/statesync.md), so it does not require it.
 		if cfg.KeepOnlyLatestState && !cfg.RemoveUntraceableBlocks {
 			return Blockchain{}, fieldErr("ProtocolConfiguration.P2PStateExchangeExtensions", "P2PStateExchangeExtensions can be enabled either on MPT-complete node (KeepOnlyLatestState=false) or on light GC-enabled node (RemoveUntraceableBlocks=true)")
 		}
