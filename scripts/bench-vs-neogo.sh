@@ -13,7 +13,8 @@
 # Environment (defaults in brackets):
 #   RUNS [3]  TXS [1000000]  WORKERS [10]  RATE [0: as fast as accepted]  TIME_LIMIT [2m]
 #   NODES ["neogo n3node"]   which nodes to run: neogo, n3node, n3node-base, n3node-small,
-#                            n3node-mem
+#                            n3node-mem, n3node-leveldb and n3node-pebble (N3NODE on that
+#                            engine whatever N3NODE_DB says: both engines in one session)
 #   WORK [/tmp/n3node-bench-vs-neogo]  OUT [$WORK/results-<time>]  CACHE [$WORK/cache]
 #   BASE_PORT [30400]        P2P on BASE_PORT+1, RPC on BASE_PORT+2
 #   NEOGO                    neo-go binary [scripts/get-neogo.sh]
@@ -39,9 +40,26 @@
 #   QUIET_BUSY [15]          before each run, wait (up to QUIET_WAIT [300] s) until the host
 #                            is less than this % busy over 3 s; other load skews results
 #   KEEP_CHAINS [0]          1 keeps every run's chain directory
+#   CLIENTS ["n3node"]       the load clients, each run against every node kind:
+#                            n3node     `n3node bench` (its own workload and sender)
+#                            neo-bench  the reference client (nspcc-dev/neo-bench's cmd/bench,
+#                                       GPL-3.0: cloned and built into $CACHE on first use, never
+#                                       vendored), wrk mode (or rate mode when RATE > 0) on its own
+#                                       `gen` dump of TXS NEO transfers; `n3node bench external`
+#                                       runs it and measures the node with the same formulas and
+#                                       sampler, keeping neo-bench's own report beside them
+#   NEOBENCH_REPO [https://github.com/nspcc-dev/neo-bench]  NEOBENCH_REF [80c8975]
+#                            where the reference client comes from (a local clone works too)
+#   NEOBENCH_SRC [$CACHE/neo-bench-$NEOBENCH_REF]  its checkout; cmd/bin/{bench,gen} are built
+#                            there unless present. neo-bench's preparation deploys a token
+#                            from the absolute path /tokencontract (a docker mount in its own
+#                            setup): the script links it to the checkout's .docker/rpc/tokencontract
+#                            and stops with the command to run if it may not
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench-lib.sh
+source "$root/scripts/bench-lib.sh"
 RUNS=${RUNS:-3}
 TXS=${TXS:-1000000}
 WORKERS=${WORKERS:-10}
@@ -60,6 +78,9 @@ PROFILE_SECONDS=${PROFILE_SECONDS:-20}
 QUIET_BUSY=${QUIET_BUSY:-15}
 QUIET_WAIT=${QUIET_WAIT:-300}
 KEEP_CHAINS=${KEEP_CHAINS:-0}
+CLIENTS=${CLIENTS:-n3node}
+NEOBENCH_REPO=${NEOBENCH_REPO:-https://github.com/nspcc-dev/neo-bench}
+NEOBENCH_REF=${NEOBENCH_REF:-80c8975}
 p2p=$((BASE_PORT + 1))
 rpc=$((BASE_PORT + 2))
 pprof=$((BASE_PORT + 3))
@@ -68,24 +89,51 @@ log() { echo "bench-vs-neogo: $*" >&2; }
 
 mkdir -p "$WORK" "$OUT" "$CACHE"
 
-if [[ -z ${N3NODE:-} ]]; then
-  N3NODE=$WORK/n3node
-  log "building n3node"
-  (cd "$root" && go build -o "$N3NODE" ./cmd/n3node)
-fi
-NEOGO=${NEOGO:-$(bash "$root/scripts/get-neogo.sh")}
+need_binaries
 
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
+  host_info
   echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"
   echo "n3node: $("$N3NODE" --version); database $N3NODE_DB${N3NODE_PEBBLE_CACHE_MIB:+, cache ${N3NODE_PEBBLE_CACHE_MIB} MiB}${N3NODE_PEBBLE_MEMTABLE_MIB:+, memtable ${N3NODE_PEBBLE_MEMTABLE_MIB} MiB}"
   [[ -z ${N3NODE_BASE:-} ]] || echo "n3node-base: $N3NODE_BASE"
   echo "workload: TXS=$TXS WORKERS=$WORKERS RATE=$RATE TIME_LIMIT=$TIME_LIMIT RUNS=$RUNS"
 } | tee "$OUT/host.txt" >&2
 
-# The workload is generated once, before any node runs.
-"$N3NODE" bench gen -n "$TXS" --cache-dir "$CACHE" >&2
+# The workloads are generated once, before any node runs.
+for client in $CLIENTS; do
+  case $client in
+    n3node) "$N3NODE" bench gen -n "$TXS" --cache-dir "$CACHE" >&2 ;;
+    neo-bench)
+      src=${NEOBENCH_SRC:-$CACHE/neo-bench-$NEOBENCH_REF}
+      if [[ ! -d $src/cmd ]]; then
+        log "fetching neo-bench $NEOBENCH_REF from $NEOBENCH_REPO"
+        rm -rf "$src.part"
+        git clone -q "$NEOBENCH_REPO" "$src.part"
+        git -C "$src.part" checkout -q "$NEOBENCH_REF"
+        mv "$src.part" "$src"
+      fi
+      if [[ ! -x $src/cmd/bin/bench || ! -x $src/cmd/bin/gen ]]; then
+        log "building neo-bench in $src"
+        (cd "$src/cmd" && go build -trimpath -o bin/bench ./bench && go build -trimpath -o bin/gen ./gen) >&2
+      fi
+      NEOBENCH_BIN=$src/cmd/bin/bench NEOBENCH_GEN=$src/cmd/bin/gen
+      if [[ ! -s /tokencontract/token.nef ]]; then
+        ln -sfn "$src/.docker/rpc/tokencontract" /tokencontract 2>/dev/null || {
+          log "neo-bench needs /tokencontract: run  sudo ln -sfn $src/.docker/rpc/tokencontract /tokencontract"
+          exit 2
+        }
+      fi
+      nb_dump=$CACHE/neo-bench-NEO-1-1-$TXS.txs
+      if [[ ! -s $nb_dump ]]; then
+        log "generating neo-bench's dump of $TXS transactions"
+        (cd "$CACHE" && "$NEOBENCH_GEN" -cnt "$TXS" -type NEO -from 1 -to 1 -out "$nb_dump.part" >&2)
+        mv "$nb_dump.part" "$nb_dump"
+      fi
+      echo "neo-bench: $NEOBENCH_BIN ($NEOBENCH_REF), dump $nb_dump" | tee -a "$OUT/host.txt" >&2
+      ;;
+    *) log "unknown client $client (n3node, neo-bench)"; exit 2 ;;
+  esac
+done
 
 node_pid=""
 stop_node() {
@@ -103,31 +151,6 @@ trap stop_node EXIT
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-# busy_pct: share of the host busy over 3 seconds, from /proc/stat.
-busy_pct() {
-  local a b
-  a=$(awk '/^cpu /{print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6; exit}' /proc/stat)
-  sleep 3
-  b=$(awk '/^cpu /{print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6; exit}' /proc/stat)
-  awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[1] - x[1]; i = y[2] - x[2];
-    printf "%.0f", (t > 0 ? 100 * (t - i) / t : 0) }'
-}
-
-wait_quiet() {
-  local waited=0 busy
-  while :; do
-    busy=$(busy_pct)
-    if ((busy < QUIET_BUSY)); then
-      return 0
-    fi
-    if ((waited >= QUIET_WAIT)); then
-      log "host still ${busy}% busy after ${QUIET_WAIT}s; running anyway (see other_cpu_mean in the results)"
-      return 0
-    fi
-    ((waited == 0)) && log "waiting for the host to calm down (${busy}% busy, want < ${QUIET_BUSY}%)"
-    waited=$((waited + 3))
-  done
-}
 
 # profile_run <dir> <bench log>: CPU profiles at PROFILE_AT seconds after the load
 # starts (the bench log's "load:" line), then heap and allocation profiles.
@@ -148,9 +171,10 @@ profile_run() {
   curl -fsS -m 30 -o "$out/allocs.pprof" "$base/allocs" || true
 }
 
-# run_one <node> <run number>: fresh chain, start, bench, stop.
+# run_one <node> <client> <run number>: fresh chain, start, bench, stop.
 run_one() {
-  local kind=$1 i=$2 dir="$WORK/chain-$1-$2" res="$OUT/$1-$2"
+  local kind=$1 client=$2 i=$3 dir="$WORK/chain-$1-$3" res="$OUT/$1-$3"
+  [[ $client == n3node ]] || res="$OUT/$1-$2-$3"
   rm -rf "$dir"
   mkdir -p "$dir"
   sed -e "s/127\.0\.0\.1:40333/127.0.0.1:$p2p/; s/127\.0\.0\.1:40332/127.0.0.1:$rpc/" \
@@ -170,14 +194,16 @@ run_one() {
       desc="neo-go 0.120.0"
       "$NEOGO" node --config-file "$dir/protocol.yml" --relative-path "$dir" >"$dir/node.log" 2>&1 &
       ;;
-    n3node | n3node-base | n3node-small | n3node-mem)
+    n3node | n3node-base | n3node-small | n3node-mem | n3node-leveldb | n3node-pebble)
       desc=$kind
-      local cfg=$dir/protocol.yml bin=$N3NODE extra=""
+      local cfg=$dir/protocol.yml bin=$N3NODE extra="" db=$N3NODE_DB
       local cache=${N3NODE_PEBBLE_CACHE_MIB:-} memtable=${N3NODE_PEBBLE_MEMTABLE_MIB:-}
       case $kind in
         n3node-base) bin=${N3NODE_BASE:?N3NODE_BASE names the base binary} cache="" memtable="" ;;
         n3node-small) cache=${SMALL_CACHE_MIB:-8} memtable=${SMALL_MEMTABLE_MIB:-8} ;;
         n3node-mem) extra="--memory-limit ${MEM_LIMIT_MIB:-96}" ;;
+        n3node-leveldb) db=leveldb ;;
+        n3node-pebble) db=pebble ;;
       esac
       if [[ -n $cache$memtable ]]; then
         # An n3node extension neo-go would reject, so in n3node's copy only.
@@ -188,7 +214,7 @@ run_one() {
       local args=${N3NODE_RUN_ARGS//CONFIG/$cfg}
       args=${args//DIR/$dir}
       # shellcheck disable=SC2086
-      "$bin" run $args --db "$N3NODE_DB" $extra >"$dir/node.log" 2>&1 &
+      "$bin" run $args --db "$db" $extra >"$dir/node.log" 2>&1 &
       ;;
   esac
   node_pid=$!
@@ -215,8 +241,20 @@ run_one() {
     profile_run "$res" "$res.bench.log" &
     prof_pid=$!
   fi
-  "$N3NODE" bench -a "http://127.0.0.1:$rpc" -w "$WORKERS" -r "$RATE" -n "$TXS" -z "$TIME_LIMIT" \
-    --pid "$node_pid" --cache-dir "$CACHE" -o "$res" -d "$desc, run $i" 2> >(tee "$res.bench.log" >&2) || ok=$?
+  if [[ $client == neo-bench ]]; then
+    local nb_mode=(-m wrk -w "$WORKERS")
+    ((RATE > 0)) && nb_mode=(-m rate -q "$RATE" -w "$WORKERS")
+    # `bench external` starts measuring at neo-bench's "Started test from
+    # block = N" and then logs "bench: load: ...", which profile_run waits for.
+    "$N3NODE" bench external -a "http://127.0.0.1:$rpc" --pid "$node_pid" --report "$res.neo-bench.report" \
+      -o "$res" -d "$desc, neo-bench, run $i" -- \
+      "$NEOBENCH_BIN" "${nb_mode[@]}" -z "$TIME_LIMIT" -a "127.0.0.1:$rpc" -i "$nb_dump" \
+      -o "$res.neo-bench.report" -d "$desc" --disable-stats \
+      2> >(tee "$res.bench.log" >&2) || ok=$?
+  else
+    "$N3NODE" bench -a "http://127.0.0.1:$rpc" -w "$WORKERS" -r "$RATE" -n "$TXS" -z "$TIME_LIMIT" \
+      --pid "$node_pid" --cache-dir "$CACHE" -o "$res" -d "$desc, run $i" 2> >(tee "$res.bench.log" >&2) || ok=$?
+  fi
   if [[ -n $prof_pid ]]; then
     kill "$prof_pid" 2>/dev/null || true
     wait "$prof_pid" 2>/dev/null || true
@@ -238,28 +276,37 @@ for i in $(seq 1 "$RUNS"); do
     for ((k = ${#order[@]} - 1; k >= 0; k--)); do seq_nodes+=("${order[k]}"); done
   fi
   for kind in "${seq_nodes[@]}"; do
-    if run_one "$kind" "$i"; then
-      done_runs[$kind]+="${done_runs[$kind]:+,}$OUT/$kind-$i"
-    else
-      log "run $i of $kind failed"
-    fi
+    for client in $CLIENTS; do
+      res=$OUT/$kind-$i
+      [[ $client == n3node ]] || res=$OUT/$kind-$client-$i
+      if run_one "$kind" "$client" "$i"; then
+        done_runs[$kind/$client]+="${done_runs[$kind/$client]:+,}$res"
+      else
+        log "run $i of $kind with $client failed"
+      fi
+    done
   done
 done
 
-args=()
-for kind in "${order[@]}"; do
-  [[ -n ${done_runs[$kind]:-} ]] || continue
-  name=$kind
-  [[ $kind == neogo ]] && name=neo-go
-  args+=("$name=${done_runs[$kind]}")
-done
-if ((${#args[@]} == 0)); then
+if ((${#done_runs[@]} == 0)); then
   log "no run succeeded"
   exit 1
 fi
+# One table per client: its runs of every node kind, ratios to the first kind.
 {
-  echo "# n3node bench: $TXS txs, $WORKERS workers, rate $RATE, time limit $TIME_LIMIT, $(date -u +%F)"
-  echo
-  "$N3NODE" bench compare "${args[@]}"
+  for client in $CLIENTS; do
+    args=()
+    for kind in "${order[@]}"; do
+      [[ -n ${done_runs[$kind/$client]:-} ]] || continue
+      name=$kind
+      [[ $kind == neogo ]] && name=neo-go
+      args+=("$name=${done_runs[$kind/$client]}")
+    done
+    ((${#args[@]} > 0)) || continue
+    echo "# client $client: $TXS txs, $WORKERS workers, rate $RATE, time limit $TIME_LIMIT, $(date -u +%F)"
+    echo
+    "$N3NODE" bench compare "${args[@]}"
+    echo
+  done
 } | tee "$OUT/comparison.md"
 log "results in $OUT"

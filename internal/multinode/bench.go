@@ -117,18 +117,8 @@ func (nw *Network) RunBench(ctx context.Context, cfg bench.Config) (*NetworkBenc
 	bg, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		t := time.NewTicker(time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-bg.Done():
-				return
-			case now := <-t.C:
-				if err := sample(now); err != nil {
-					fmt.Fprintf(logOf(cfg), "multinode: bench sampling stopped: %v\n", err)
-					return
-				}
-			}
+		if err := bench.Tick(bg, time.Second, sample); err != nil {
+			fmt.Fprintf(logOf(cfg), "multinode: bench sampling stopped: %v\n", err)
 		}
 	})
 	res, err := bench.Run(ctx, cfg)

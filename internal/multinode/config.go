@@ -58,6 +58,9 @@ type Protocol struct {
 	ProtoTickInterval time.Duration
 	PingInterval      time.Duration
 	PingTimeout       time.Duration
+	// StateRootInHeader turns on neo-go's header format with the previous
+	// state root.
+	StateRootInHeader bool
 }
 
 // DefaultProtocol: 1-second blocks, no idle limit, neo-go's privnet
@@ -179,6 +182,9 @@ ProtocolConfiguration:
 {{- end}}
   VerifyTransactions: true
   P2PSigExtensions: false
+{{- if .P.StateRootInHeader}}
+  StateRootInHeader: true
+{{- end}}
   Hardforks:
 {{- range .P.Hardforks}}
     {{.}}: 0

@@ -138,6 +138,45 @@ func TestNeoGoJoinsN3NodeNetwork(t *testing.T) {
 // together, each validator proposing in turn; transactions sent to either
 // implementation land; with a neo-go validator stopped the other three go
 // on, and it catches up when started again.
+// TestMixedNetworkStateRootInHeader: two n3node and two neo-go validators
+// with StateRootInHeader make blocks with transfers, every header carrying
+// the previous block's state root, equal on all four.
+func TestMixedNetworkStateRootInHeader(t *testing.T) {
+	needMultinode(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	st := newStepper(t)
+	p := DefaultProtocol
+	p.StateRootInHeader = true
+	nw := newNetwork(t, Options{Protocol: p, Nodes: specs(N3Node, N3Node, NeoGo, NeoGo)})
+	require.NoError(t, nw.Start(ctx))
+	all := nw.Nodes
+	c, err := NewCommittee()
+	require.NoError(t, err)
+	traffic(ctx, t, c, 4, all, all)
+	wctx, cancel2 := context.WithTimeout(ctx, 60*time.Second)
+	top, err := WaitBlocks(wctx, 6, all...)
+	cancel2()
+	require.NoError(t, err)
+	require.NoError(t, CompareChains(ctx, 0, top, all...))
+	_, proposers := viewChanges(ctx, t, all[0], 1, top)
+	st.log("blocks 1..%d equal on all four: proposers %v", top, proposers)
+	for v := 1; v <= Validators; v++ {
+		require.Positive(t, proposers[v], "validator %d proposed no block", v)
+	}
+	for h := uint32(1); h <= top; h++ {
+		root, err := all[2].StateRoot(ctx, h-1)
+		require.NoError(t, err)
+		for _, n := range []*Node{all[0], all[2]} {
+			hdr, err := n.Header(ctx, h)
+			require.NoError(t, err)
+			require.NotNil(t, hdr.PrevStateRoot, "%s: header %d", n.Name, h)
+			require.Equal(t, root, *hdr.PrevStateRoot, "%s: header %d", n.Name, h)
+		}
+	}
+	st.log("headers 1..%d carry the previous state roots", top)
+}
+
 func TestMixedNetwork(t *testing.T) {
 	needMultinode(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

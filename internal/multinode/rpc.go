@@ -55,6 +55,8 @@ type Header struct {
 	Time          uint64       `json:"time"`
 	Primary       int          `json:"primary"`
 	NextConsensus string       `json:"nextconsensus"`
+	// PrevStateRoot is set on StateRootInHeader networks.
+	PrevStateRoot *hash.Uint256 `json:"previousstateroot"`
 }
 
 // Header returns the header of the block at index i (verbose

@@ -130,7 +130,8 @@ func PushData(b []byte) []byte {
 }
 
 // BlockAfter returns the signed block after prev (the chain's latest
-// header if nil) holding txs.
+// header if nil) holding txs; with StateRootInHeader it carries the local
+// state root of prev.
 func (c *Chain) BlockAfter(prev *block.Header, txs ...*transaction.Transaction) *block.Block {
 	if prev == nil {
 		var err error
@@ -144,7 +145,16 @@ func (c *Chain) BlockAfter(prev *block.Header, txs ...*transaction.Transaction) 
 		Nonce:         uint64(prev.Index+1) * 7919,
 		Index:         prev.Index + 1,
 		NextConsensus: prev.NextConsensus,
+
+		StateRootEnabled: c.Cfg.StateRootInHeader,
 	}, Transactions: txs}
+	if b.StateRootEnabled {
+		// The previous block's root, once the chain has it (a block made
+		// ahead of it keeps a zero root).
+		if r, err := c.BC.GetStateRoot(prev.Index); err == nil {
+			b.PrevStateRoot = r.RootHash
+		}
+	}
 	b.RebuildMerkleRoot()
 	c.SignBlock(b)
 	return b

@@ -51,17 +51,23 @@ type Summary struct {
 	// of the host, less sensitive than TPS to how much of the host other
 	// processes took during the run.
 	TPSPerCPU Stat `json:"tps_per_cpu"`
+	// ClientTPS is the TPS another client reported for its own runs
+	// (Result.Client), beside the TPS computed here from the same blocks.
+	ClientTPS Stat `json:"client_tps"`
 }
 
 // Summarize collects the figures of a node's runs.
 func Summarize(name string, runs []*Result) Summary {
 	s := Summary{Name: name, Runs: len(runs)}
-	var tps, rps, cpu, rssMean, rssMax, client, other, txs, early, late, perCPU []float64
+	var tps, rps, cpu, rssMean, rssMax, client, other, txs, early, late, perCPU, clientTPS []float64
 	for _, r := range runs {
 		if s.UserAgent == "" {
 			s.UserAgent = r.Node.UserAgent
 		}
 		tps = append(tps, r.TPS.TPS)
+		if r.Client != nil {
+			clientTPS = append(clientTPS, r.Client.TPS)
+		}
 		rps = append(rps, r.RPS)
 		txs = append(txs, float64(r.TPS.Txs))
 		if r.TPS.Early > 0 {
@@ -86,6 +92,7 @@ func Summarize(name string, runs []*Result) Summary {
 	s.OtherCPU = NewStat(other)
 	s.Early, s.Late = NewStat(early), NewStat(late)
 	s.TPSPerCPU = NewStat(perCPU)
+	s.ClientTPS = NewStat(clientTPS)
 	return s
 }
 
@@ -104,23 +111,28 @@ func WriteComparison(w io.Writer, sums ...Summary) {
 	}
 	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", 2*len(sums)-1))
 	rows := []struct {
-		name   string
-		get    func(Summary) Stat
-		format string
+		name     string
+		get      func(Summary) Stat
+		format   string
+		optional bool // left out when no summary has it
 	}{
-		{"TPS", func(s Summary) Stat { return s.TPS }, "%.0f"},
-		{"TPS, first 20 s", func(s Summary) Stat { return s.Early }, "%.0f"},
-		{"TPS, 60–120 s", func(s Summary) Stat { return s.Late }, "%.0f"},
-		{"RPS", func(s Summary) Stat { return s.RPS }, "%.0f"},
-		{"node CPU, % of the host", func(s Summary) Stat { return s.CPU }, "%.1f"},
-		{"TPS per % of node CPU", func(s Summary) Stat { return s.TPSPerCPU }, "%.0f"},
-		{"node RSS mean, MiB", func(s Summary) Stat { return s.RSSMean }, "%.1f"},
-		{"node RSS max, MiB", func(s Summary) Stat { return s.RSSMax }, "%.1f"},
-		{"bench client CPU, %", func(s Summary) Stat { return s.ClientCPU }, "%.1f"},
-		{"other load on the host, %", func(s Summary) Stat { return s.OtherCPU }, "%.1f"},
-		{"txs in the TPS window", func(s Summary) Stat { return s.Txs }, "%.0f"},
+		{"TPS", func(s Summary) Stat { return s.TPS }, "%.0f", false},
+		{"TPS, the client's own report", func(s Summary) Stat { return s.ClientTPS }, "%.0f", true},
+		{"TPS, first 20 s", func(s Summary) Stat { return s.Early }, "%.0f", false},
+		{"TPS, 60–120 s", func(s Summary) Stat { return s.Late }, "%.0f", false},
+		{"RPS", func(s Summary) Stat { return s.RPS }, "%.0f", false},
+		{"node CPU, % of the host", func(s Summary) Stat { return s.CPU }, "%.1f", false},
+		{"TPS per % of node CPU", func(s Summary) Stat { return s.TPSPerCPU }, "%.0f", false},
+		{"node RSS mean, MiB", func(s Summary) Stat { return s.RSSMean }, "%.1f", false},
+		{"node RSS max, MiB", func(s Summary) Stat { return s.RSSMax }, "%.1f", false},
+		{"bench client CPU, %", func(s Summary) Stat { return s.ClientCPU }, "%.1f", false},
+		{"other load on the host, %", func(s Summary) Stat { return s.OtherCPU }, "%.1f", false},
+		{"txs in the TPS window", func(s Summary) Stat { return s.Txs }, "%.0f", false},
 	}
 	for _, row := range rows {
+		if row.optional && !slices.ContainsFunc(sums, func(s Summary) bool { return len(row.get(s).Values) > 0 }) {
+			continue
+		}
 		fmt.Fprintf(w, "| %s |", row.name)
 		for _, s := range sums {
 			st := row.get(s)

@@ -118,7 +118,12 @@ func WriteMarkdown(w io.Writer, r *Result) {
 	if ld.Rate > 0 {
 		rate = fmt.Sprintf(", %g tx/s", ld.Rate)
 	}
-	row("Load", "%s mode, %d workers%s, time limit %s, -502 backoff %g ms", ld.Mode, ld.Workers, rate, ld.TimeLimit, ld.BackoffMS)
+	if r.Client != nil {
+		row("Load", "sent by %s (its own report: TPS %.1f, RPS %.1f, %s txs, %s errors)",
+			r.Client.Name, r.Client.TPS, r.Client.RPS, thousands(r.Client.Txs), thousands(r.Client.Errors))
+	} else {
+		row("Load", "%s mode, %d workers%s, time limit %s, -502 backoff %g ms", ld.Mode, ld.Workers, rate, ld.TimeLimit, ld.BackoffMS)
+	}
 	t := &r.TPS
 	row("**TPS**", "**%.1f** (%s txs in %.3f s, blocks %d..%d, largest block %s txs)",
 		t.TPS, thousands(int64(t.Txs)), float64(t.WindowMS)/1000, t.FirstBlock, t.LastBlock, thousands(int64(t.MaxBlockTxs)))
@@ -130,8 +135,12 @@ func WriteMarkdown(w io.Writer, r *Result) {
 		row("TPS in phases", "first 20 s: %.1f; 60–120 s: %s", t.Early, late)
 	}
 	s := &r.Send
-	row("**RPS**", "**%.1f** (%s accepted in %.3f s, stopped: %s)", s.RPS, thousands(s.Accepted), s.DurationMS/1000, s.Stopped)
-	row("Mempool-full answers / errors", "%s / %s", thousands(s.MempoolFull), thousands(s.Errors))
+	if r.Client != nil {
+		row("**RPS**", "**%.1f** (the client's figure)", r.RPS)
+	} else {
+		row("**RPS**", "**%.1f** (%s accepted in %.3f s, stopped: %s)", s.RPS, thousands(s.Accepted), s.DurationMS/1000, s.Stopped)
+		row("Mempool-full answers / errors", "%s / %s", thousands(s.MempoolFull), thousands(s.Errors))
+	}
 	complete := "incomplete"
 	if r.Drain.Complete {
 		complete = "complete"

@@ -96,6 +96,9 @@ type Result struct {
 	Blocks    []BlockStat       `json:"blocks"`
 	PerBlock  []BlockTPS        `json:"per_block"`
 	Samples   []procstat.Sample `json:"samples,omitempty"`
+	// Client holds another client's own figures when that client sent the
+	// load (RunExternal); the other figures are measured here either way.
+	Client *ClientReport `json:"client,omitempty"`
 }
 
 // DrainStats describe the wait for blocks after sending stopped.
@@ -124,26 +127,37 @@ func (c *Config) defaults() {
 	if c.NetworkFee == 0 {
 		c.NetworkFee = DefaultNetworkFee
 	}
-	if c.Proc.Root == "" {
-		c.Proc = procstat.Proc
-	}
-	if c.SamplePeriod <= 0 {
-		c.SamplePeriod = time.Second
-	}
-	if c.PollPeriod <= 0 {
-		c.PollPeriod = 500 * time.Millisecond
-	}
+	observeDefaults(&c.Proc, &c.SamplePeriod, &c.PollPeriod)
 	if c.Log == nil {
 		c.Log = io.Discard
 	}
 	eps := make([]string, len(c.Endpoints))
 	for i, e := range c.Endpoints {
-		if !strings.Contains(e, "://") {
-			e = "http://" + e
-		}
-		eps[i] = e
+		eps[i] = endpointURL(e)
 	}
 	c.Endpoints = eps
+}
+
+// observeDefaults fills the zero values of how a node is watched: /proc,
+// a sample every second, blocks polled every 500 ms.
+func observeDefaults(proc *procstat.FS, samplePeriod, pollPeriod *time.Duration) {
+	if proc.Root == "" {
+		*proc = procstat.Proc
+	}
+	if *samplePeriod <= 0 {
+		*samplePeriod = time.Second
+	}
+	if *pollPeriod <= 0 {
+		*pollPeriod = 500 * time.Millisecond
+	}
+}
+
+// endpointURL makes "host:port" an http:// URL.
+func endpointURL(e string) string {
+	if !strings.Contains(e, "://") {
+		return "http://" + e
+	}
+	return e
 }
 
 func (c *Config) logf(format string, args ...any) {
@@ -329,18 +343,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	pollCtx, stopPoll := context.WithCancel(bg)
 	var pollWG sync.WaitGroup
 	pollWG.Go(func() {
-		t := time.NewTicker(cfg.PollPeriod)
-		defer t.Stop()
-		for {
-			select {
-			case <-pollCtx.Done():
-				return
-			case <-t.C:
-				if _, _, err := watch.poll(pollCtx); err != nil && pollCtx.Err() == nil {
-					cfg.logf("block polling: %v", err)
-				}
+		Tick(pollCtx, cfg.PollPeriod, func(time.Time) error {
+			if _, _, err := watch.poll(pollCtx); err != nil && pollCtx.Err() == nil {
+				cfg.logf("block polling: %v", err)
 			}
-		}
+			return nil
+		})
 	})
 	sender := NewSender(bodies, LoadConfig{
 		Endpoints: cfg.Endpoints, Workers: cfg.Workers, Rate: cfg.Rate,

@@ -8,6 +8,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
+	"github.com/n3node/n3node/pkg/smartcontract/manifest/standard"
 	"github.com/n3node/n3node/pkg/smartcontract/nef"
 )
 
@@ -30,6 +31,10 @@ type Options struct {
 	// NoStandardCheck skips checking the ABI against the claimed NEP
 	// standards (and NEP-26/27 for contracts with payment callbacks).
 	NoStandardCheck bool
+	// NoManifest skips building the manifest and so its checks (Compile
+	// returns a nil manifest): neo-go builds and checks it only when a
+	// manifest file is asked for.
+	NoManifest bool
 }
 
 // ErrInternal wraps a failure of the compiler itself (a construct it did
@@ -82,6 +87,9 @@ func compile(path string, o Options) (*nef.File, *manifest.Manifest, *DebugInfo,
 	f, err := nef.NewFile(name, o.SourceURL, g.tokens, script)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("error while trying to create .nef file: %w", err)
+	}
+	if o.NoManifest {
+		return f, nil, di, nil
 	}
 	m, err := buildManifest(di, &o)
 	if err != nil {
@@ -145,16 +153,16 @@ func buildManifest(di *DebugInfo, o *Options) (*manifest.Manifest, error) {
 		return nil, fmt.Errorf("manifest is invalid: %w", err)
 	}
 	if !o.NoStandardCheck {
-		if err := checkStandards(m, o.SupportedStandards...); err != nil {
+		if err := standard.Check(m, o.SupportedStandards...); err != nil {
 			return nil, err
 		}
 		if m.ABI.GetMethod(manifest.MethodOnNEP11Payment, -1) != nil {
-			if err := checkStandards(m, manifest.NEP26StandardName); err != nil {
+			if err := standard.Check(m, manifest.NEP26StandardName); err != nil {
 				return nil, err
 			}
 		}
 		if m.ABI.GetMethod(manifest.MethodOnNEP17Payment, -1) != nil {
-			if err := checkStandards(m, manifest.NEP27StandardName); err != nil {
+			if err := standard.Check(m, manifest.NEP27StandardName); err != nil {
 				return nil, err
 			}
 		}

@@ -7,14 +7,18 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/smartcontract"
+	bind "github.com/n3node/n3node/pkg/smartcontract/binding"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 	"go.yaml.in/yaml/v3"
 )
 
-// Event is an event declared in the contract configuration.
+// Event is an event declared in the contract configuration. Ext holds
+// the structured types parameters declare (`extendedtype`, nil where
+// none), for the bindings.
 type Event struct {
 	Name       string
 	Parameters []manifest.Parameter
+	Ext        []*bind.ExtendedType
 }
 
 // Config is the contract configuration file (contract.yml) neo-go's
@@ -27,11 +31,15 @@ type Config struct {
 	Events             []Event
 	Permissions        []manifest.Permission
 	Overloads          map[string]string
+	// NamedTypes are structures the configuration declares for the
+	// bindings (`namedtypes`).
+	NamedTypes map[string]bind.ExtendedType
 }
 
 type yamlParam struct {
-	Name string `yaml:"name"`
-	Type string `yaml:"type"`
+	Name string             `yaml:"name"`
+	Type string             `yaml:"type"`
+	Ext  *bind.ExtendedType `yaml:"extendedtype"`
 }
 
 type yamlConfig struct {
@@ -44,7 +52,8 @@ type yamlConfig struct {
 		Name       string      `yaml:"name"`
 		Parameters []yamlParam `yaml:"parameters"`
 	} `yaml:"events"`
-	Permissions []map[string]any `yaml:"permissions"`
+	Permissions []map[string]any             `yaml:"permissions"`
+	NamedTypes  map[string]bind.ExtendedType `yaml:"namedtypes"`
 }
 
 // ParseConfig parses a contract configuration file's content.
@@ -54,7 +63,7 @@ func ParseConfig(data []byte) (*Config, error) {
 		return nil, fmt.Errorf("bad config: %w", err)
 	}
 	c := &Config{Name: y.Name, SourceURL: y.SourceURL, SafeMethods: y.SafeMethods,
-		SupportedStandards: y.SupportedStandards, Overloads: y.Overloads}
+		SupportedStandards: y.SupportedStandards, Overloads: y.Overloads, NamedTypes: y.NamedTypes}
 	for _, e := range y.Events {
 		ev := Event{Name: e.Name, Parameters: []manifest.Parameter{}}
 		for _, p := range e.Parameters {
@@ -63,6 +72,7 @@ func ParseConfig(data []byte) (*Config, error) {
 				return nil, fmt.Errorf("bad config: event %s: %w", e.Name, err)
 			}
 			ev.Parameters = append(ev.Parameters, manifest.Parameter{Name: p.Name, Type: t})
+			ev.Ext = append(ev.Ext, p.Ext)
 		}
 		c.Events = append(c.Events, ev)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract"
+	bind "github.com/n3node/n3node/pkg/smartcontract/binding"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
@@ -30,6 +31,9 @@ type DebugInfo struct {
 	Events []EventDebugInfo `json:"events"`
 	// StaticVariables lists the named globals as "name,Type".
 	StaticVariables []string `json:"static-variables"`
+	// NamedTypes are the structures of the compiled functions' signatures
+	// (see Bindings).
+	NamedTypes map[string]bind.ExtendedType `json:"-"`
 	// EmittedEvents lists the runtime.Notify calls with a constant name.
 	EmittedEvents map[string][]emittedEvent `json:"-"`
 	// InvokedContracts lists methods of other contracts called with write
@@ -51,10 +55,13 @@ type MethodDebugInfo struct {
 	Range      Range        `json:"range"`
 	Parameters []debugParam `json:"params"`
 	ReturnType string       `json:"return"`
-	// ReturnSC is the manifest return type.
-	ReturnSC  smartcontract.ParamType `json:"-"`
-	Variables []string                `json:"variables"`
-	SeqPoints []seqPoint              `json:"sequence-points"`
+	// ReturnSC is the manifest return type; ReturnReal and ReturnExt its
+	// Go and structured types for the bindings.
+	ReturnSC   smartcontract.ParamType `json:"-"`
+	ReturnReal bind.Override           `json:"-"`
+	ReturnExt  *bind.ExtendedType      `json:"-"`
+	Variables  []string                `json:"variables"`
+	SeqPoints  []seqPoint              `json:"sequence-points"`
 }
 
 // MethodName is "namespace,name" in JSON.
@@ -84,19 +91,24 @@ type EventDebugInfo struct {
 	Parameters []debugParam `json:"params"`
 }
 
-// debugParam is "name,Type" in JSON.
+// debugParam is "name,Type" in JSON; Real and Ext are its Go and
+// structured types for the bindings.
 type debugParam struct {
 	Name string
 	Type string
 	SC   smartcontract.ParamType
+	Real bind.Override
+	Ext  *bind.ExtendedType
 }
 
 // MarshalJSON writes "name,Type".
 func (p debugParam) MarshalJSON() ([]byte, error) { return json.Marshal(p.Name + "," + p.Type) }
 
-// emittedEvent is one runtime.Notify call: its arguments' types.
+// emittedEvent is one runtime.Notify call: its arguments' types and the
+// structures they use.
 type emittedEvent struct {
 	Params []debugParam
+	Named  map[string]bind.ExtendedType
 }
 
 // seqPoint maps a script offset to a source span; JSON
@@ -255,8 +267,11 @@ func (g *gen) debugInfo(script []byte, lay *layout) *DebugInfo {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	d.NamedTypes = map[string]bind.ExtendedType{}
 	for _, k := range keys {
-		d.Methods = append(d.Methods, g.methodInfo(g.funcs[k], lay))
+		m := g.methodInfo(g.funcs[k], lay)
+		g.signatureBindings(g.funcs[k], &m, d.NamedTypes)
+		d.Methods = append(d.Methods, m)
 	}
 	return d
 }

@@ -7,6 +7,8 @@
 //
 //	cfg, _ := compiler.ParseConfig(ymlBytes)
 //	f, m, di, err := compiler.Compile("./mycontract", compiler.Options{Config: *cfg})
+//	bc, err := compiler.Bindings(di, compiler.Options{Config: *cfg}, guessEventTypes)
+//	yml, err := binding.MarshalConfig(bc) // pkg/smartcontract/binding
 //
 // Passes, one concern each (see docs/compiler.md):
 //
@@ -17,6 +19,9 @@
 //	stmt.go, expr.go, call.go, inline.go   code generation
 //	asm.go    labels, jump shortening and INITSLOT removal (link)
 //	debug.go  debug information; compile.go the manifest and NEF
+//	bindings.go  the bindings configuration (Bindings, for `--bindings`):
+//	          Go and structured types of signatures, named structures,
+//	          event parameter types guessed from runtime.Notify calls
 //
 // Compile is not safe for concurrent use of one Options value; returned
 // values are owned by the caller.

@@ -29,16 +29,8 @@ func FuzzCompile(f *testing.F) {
 	}
 	ensureInterop(f)
 	f.Fuzz(func(t *testing.T, body string) {
-		dir := t.TempDir()
-		for _, name := range []string{"go.mod", "go.sum"} {
-			data, err := os.ReadFile(filepath.Join(corpusDir, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			must(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
-		}
 		src := "package fuzz\n\nfunc Main() int {\n" + body + "\n}\n"
-		must(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644))
+		dir := corpusModule(t, "main.go", src)
 		_, _, _, err := Compile(dir, Options{Config: Config{Name: "fuzz"}})
 		if testing.Verbose() && err != nil {
 			t.Log(err)
@@ -47,4 +39,20 @@ func FuzzCompile(f *testing.F) {
 			t.Fatalf("%v\n%s", err, src)
 		}
 	})
+}
+
+// corpusModule makes a temporary module with the corpus module's go.mod and
+// go.sum and one source file.
+func corpusModule(t *testing.T, file, src string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(corpusDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		must(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
+	}
+	must(t, os.WriteFile(filepath.Join(dir, file), []byte(src), 0o644))
+	return dir
 }

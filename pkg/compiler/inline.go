@@ -8,6 +8,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract"
+	bind "github.com/n3node/n3node/pkg/smartcontract/binding"
 	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
@@ -163,9 +164,12 @@ func (g *gen) noteNotify(f *fn, args []ast.Expr, ellipsis bool) []*stackitem.Typ
 	}
 	params := make([]debugParam, 0, len(args)-1)
 	conv := make([]*stackitem.Type, 0, len(args)-1)
+	named := map[string]bind.ExtendedType{}
 	for _, a := range args[1:] {
 		st, vt := g.paramTypes(g.p.typeOf(a))
-		params = append(params, debugParam{Type: vt.String(), SC: st})
+		p := debugParam{Type: vt.String(), SC: st}
+		_, p.Real, p.Ext = g.bindingType(g.p.typeOf(a), named)
+		params = append(params, p)
 		conv = append(conv, &vt)
 	}
 	name := constant.StringVal(tv.Value)
@@ -195,7 +199,7 @@ func (g *gen) noteNotify(f *fn, args []ast.Expr, ellipsis bool) []*stackitem.Typ
 			}
 		}
 	}
-	g.events[name] = append(g.events[name], emittedEvent{Params: params})
+	g.events[name] = append(g.events[name], emittedEvent{Params: params, Named: named})
 	if found && !g.opts.NoEventsCheck {
 		return conv
 	}

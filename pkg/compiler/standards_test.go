@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/n3node/n3node/pkg/smartcontract/manifest/standard"
 )
 
 // TestStandards checks the NEP-17 corpus token against the standards it
@@ -16,26 +18,26 @@ func TestStandards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkStandards(m, "NEP-17"); err != nil {
+	if err := standard.Check(m, "NEP-17"); err != nil {
 		t.Fatal(err)
 	}
-	if err := checkStandards(m, "NEP-11"); err == nil || !strings.Contains(err.Error(), "non-divisible: ") ||
+	if err := standard.Check(m, "NEP-11"); err == nil || !strings.Contains(err.Error(), "non-divisible: ") ||
 		!strings.Contains(err.Error(), "; divisible: ") {
 		t.Errorf("NEP-11: %v", err)
 	}
 	m.ABI.GetMethod("decimals", 0).Safe = false
 	want := "manifest is not compliant with 'NEP-17': 'decimals' method has wrong safe flag: expected true"
-	if err := checkStandards(m, "NEP-17"); err == nil || err.Error() != want {
+	if err := standard.Check(m, "NEP-17"); err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
 	m.ABI.GetMethod("decimals", 0).Safe = true
 	m.ABI.GetMethod("transfer", 4).Name = "send"
 	want = "manifest is not compliant with 'NEP-17': method missing: 'transfer' with 4 parameters"
-	if err := checkStandards(m, "NEP-17"); err == nil || err.Error() != want {
+	if err := standard.Check(m, "NEP-17"); err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
 	m.ABI.Events = nil
-	if err := checkStandards(m, "NEP-24"); err == nil || !strings.Contains(err.Error(), "required standard") {
+	if err := standard.Check(m, "NEP-24"); err == nil || !strings.Contains(err.Error(), "required standard") {
 		t.Errorf("NEP-24: %v", err)
 	}
 }

@@ -75,10 +75,7 @@ var Settings = []Setting{
 	{Key: "ProtocolConfiguration.ReservedAttributes", Use: "pkg/core/verify.go"},
 	{Key: "ProtocolConfiguration.SeedList", Use: useNet},
 	{Key: "ProtocolConfiguration.StandbyCommittee", Use: useChain + "/genesis.go"},
-	{Key: "ProtocolConfiguration.StateRootInHeader", Refused: &Refusal{
-		Set:  func(c *Config) bool { return c.ProtocolConfiguration.StateRootInHeader },
-		Hint: "headers carrying the previous state root are not implemented yet; set it to false (n3node cannot join a network that uses it)",
-	}},
+	{Key: "ProtocolConfiguration.StateRootInHeader", Use: useChain},
 	{Key: "ProtocolConfiguration.StateSyncInterval", Use: useServices},
 	{Key: "ProtocolConfiguration.TimePerBlock", Use: useNode},
 	{Key: "ProtocolConfiguration.MaxTimePerBlock", Use: "pkg/consensus"},
@@ -89,10 +86,7 @@ var Settings = []Setting{
 	{Key: "ApplicationConfiguration.GarbageCollectionPeriod", Use: useChain},
 	{Key: "ApplicationConfiguration.KeepOnlyLatestState", Use: useChain},
 	{Key: "ApplicationConfiguration.RemoveUntraceableBlocks", Use: useChain},
-	{Key: "ApplicationConfiguration.SaveStorageBatch", Refused: &Refusal{
-		Set:  func(c *Config) bool { return c.ApplicationConfiguration.SaveStorageBatch },
-		Hint: "it only serves neo-go's `db restore --dump`, which n3node does not have; set it to false",
-	}},
+	{Key: "ApplicationConfiguration.SaveStorageBatch", Use: useChain},
 	{Key: "ApplicationConfiguration.SkipBlockVerification", Use: useChain},
 	{Key: "ApplicationConfiguration.SaveInvocations", Use: "pkg/core/interop"},
 	{Key: "ApplicationConfiguration.TrustedHeader", Refused: &Refusal{
@@ -133,10 +127,7 @@ var Settings = []Setting{
 	{Key: "ApplicationConfiguration.Prometheus.Enabled", Use: useNode + "/node.go", Field: "Prometheus.Enabled"},
 	{Key: "ApplicationConfiguration.Prometheus.Addresses", Use: useMetrics},
 	{Key: "ApplicationConfiguration.Relay", Use: useNet},
-	{Key: "ApplicationConfiguration.ArchivalNodesSync", Refused: &Refusal{
-		Set:  func(c *Config) bool { return c.ApplicationConfiguration.ArchivalNodesSync },
-		Hint: "fetching old blocks only from archival peers is not implemented yet; set it to false",
-	}},
+	{Key: "ApplicationConfiguration.ArchivalNodesSync", Use: useNet},
 	{Key: "ApplicationConfiguration.Consensus.Enabled", Use: useNode + "/node.go", Field: "Consensus.Enabled"},
 	{Key: "ApplicationConfiguration.Consensus.UnlockWallet.Path", Use: "pkg/wallet", Field: "Path"},
 	{Key: "ApplicationConfiguration.Consensus.UnlockWallet.Password", Use: "pkg/wallet", Field: "Password"},

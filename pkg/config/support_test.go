@@ -201,7 +201,6 @@ func TestNeoGoSampleSettings(t *testing.T) {
 		off := cfg
 		off.ApplicationConfiguration.NeoFSBlockFetcher.Enabled = false
 		off.ApplicationConfiguration.NeoFSStateFetcher.Enabled = false
-		off.ProtocolConfiguration.StateRootInHeader = false
 		if err := off.CheckSupported(); err != nil {
 			t.Errorf("%s: with the refused settings off: %v", path, err)
 		}
@@ -218,10 +217,7 @@ func TestNeoGoSampleSettings(t *testing.T) {
 func TestCheckSupportedRefuses(t *testing.T) {
 	on := map[string]func(*Config){
 		"ProtocolConfiguration.NeoFSStateSyncExtensions": func(c *Config) { c.ProtocolConfiguration.NeoFSStateSyncExtensions = true },
-		"ProtocolConfiguration.StateRootInHeader":        func(c *Config) { c.ProtocolConfiguration.StateRootInHeader = true },
-		"ApplicationConfiguration.SaveStorageBatch":      func(c *Config) { c.ApplicationConfiguration.SaveStorageBatch = true },
 		"ApplicationConfiguration.TrustedHeader":         func(c *Config) { c.ApplicationConfiguration.TrustedHeader.Index = 5 },
-		"ApplicationConfiguration.ArchivalNodesSync":     func(c *Config) { c.ApplicationConfiguration.ArchivalNodesSync = true },
 		"ApplicationConfiguration.Oracle.NeoFS.Nodes": func(c *Config) {
 			c.ApplicationConfiguration.Oracle.NeoFS.Nodes = []string{"st1.storage.fs.neo.org:8080"}
 		},

@@ -50,7 +50,7 @@ func BenchmarkSelectTransactions(b *testing.B) {
 	}
 	ks := testKeys(b, 7)
 	script, _ := smartcontract.CreateDefaultMultiSigRedeemScript(pubsOf(ks))
-	l := blockLimits{512, 262144, 150_000_000_000, witnessSize(5, script)}
+	l := blockLimits{512, 262144, 150_000_000_000, witnessSize(5, script), 0}
 	b.ReportAllocs()
 	for b.Loop() {
 		if n := len(selectTransactions(txs, l)); n != 512 {

@@ -2,10 +2,12 @@ package consensus
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"time"
 
 	"github.com/n3node/n3node/pkg/consensus/message"
+	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
@@ -110,6 +112,7 @@ func (s *Service) limits() blockLimits {
 		maxSize:         int(s.proto.MaxBlockSize),
 		maxSystemFee:    s.proto.MaxBlockSystemFee,
 		witnessSize:     witnessSize(m, script),
+		headerSize:      block.UnsignedSize(s.proto.StateRootInHeader),
 	}
 }
 
@@ -159,7 +162,16 @@ func (s *Service) newPrepareRequest(ts, nonce uint64, hs []Hash) dbft.PrepareReq
 		nonce = s.nonce()
 		s.dbft.Nonce = nonce
 	}
-	return prepareRequest{&message.PrepareRequest{Timestamp: ts / nsInMs, Nonce: nonce, TransactionHashes: hs}}
+	req := &message.PrepareRequest{Timestamp: ts / nsInMs, Nonce: nonce, TransactionHashes: hs}
+	if s.proto.StateRootInHeader {
+		req.StateRootEnabled = true
+		if root, err := s.prevStateRoot(); err == nil {
+			req.StateRoot = root
+		} else {
+			s.log.Error("no state root for the proposal", "err", err)
+		}
+	}
+	return prepareRequest{req}
 }
 
 // newChangeView makes a ChangeView. For the reasons that carry rejected
@@ -184,6 +196,15 @@ func (s *Service) verifyRequest(p dbft.ConsensusPayload[Hash]) error {
 	}
 	if req.Version != 0 {
 		return errVersion
+	}
+	if s.proto.StateRootInHeader {
+		root, err := s.prevStateRoot()
+		if err != nil {
+			return err
+		}
+		if req.StateRoot != root {
+			return fmt.Errorf("%w: %s != %s", errStateRoot, root.StringLE(), req.StateRoot.StringLE())
+		}
 	}
 	if len(req.TransactionHashes) > int(s.proto.MaxTransactionsPerBlock) {
 		return errTooManyTxs
@@ -217,7 +238,22 @@ func (s *Service) newBlockFromContext(c *dbft.Context[Hash]) dbft.Block[Hash] {
 	h.PrimaryIndex = uint8(c.PrimaryIndex)
 	h.NextConsensus = hash.Hash160(script)
 	h.MerkleRoot = hash.MerkleRoot(c.TransactionHashes)
+	if s.proto.StateRootInHeader {
+		root, err := s.prevStateRoot()
+		if err != nil {
+			s.log.Error("no state root for the block", "err", err)
+			return nil
+		}
+		h.StateRootEnabled = true
+		h.PrevStateRoot = root
+	}
 	return b
+}
+
+// prevStateRoot returns the local state root of the block before the one
+// being agreed on (StateRootInHeader networks).
+func (s *Service) prevStateRoot() (hash.Uint256, error) {
+	return s.roots.LocalStateRoot(s.dbft.BlockIndex - 1)
 }
 
 // verifyBlock checks a proposed block before this node accepts it (neo-go

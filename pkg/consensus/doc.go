@@ -79,6 +79,8 @@
 //     PrepareResponse in a recovery message is not taken back (dbft would
 //     then ignore the transactions it lacks) (restart.go).
 //
-// Not supported: StateRootInHeader (neo-go's extension; New refuses it)
-// and dbft's anti-MEV extension (not part of N3).
+// With StateRootInHeader (neo-go's extension) proposals carry the local
+// state root of the previous block and the Ledger must implement
+// StateRootLedger. Not supported: dbft's anti-MEV extension (not part of
+// N3).
 package consensus

@@ -55,6 +55,15 @@ type Ledger interface {
 	AddBlock(b *block.Block) error
 }
 
+// StateRootLedger is what a Ledger adds on a StateRootInHeader network
+// (neo-go's extension): proposals and the headers they make carry the
+// local state root of the previous block.
+type StateRootLedger interface {
+	// LocalStateRoot returns the local state root after the block at
+	// height (a committed one).
+	LocalStateRoot(height uint32) (hash.Uint256, error)
+}
+
 // RejectedTxError is the error Ledger.VerifyProposedTransactions returns
 // for a transaction it refuses; the Service puts the hash into its
 // TxInvalid change view.

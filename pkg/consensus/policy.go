@@ -13,6 +13,7 @@ type blockLimits struct {
 	maxSize         int   // MaxBlockSize
 	maxSystemFee    int64 // MaxBlockSystemFee
 	witnessSize     int   // encoded size of the block witness the validators will sign
+	headerSize      int   // unsigned header size (block.UnsignedSize of the network)
 }
 
 // witnessSize returns the encoded size of an m-of-n block witness over
@@ -30,7 +31,7 @@ func selectTransactions(txs []*transaction.Transaction, l blockLimits) []*transa
 	if l.maxTransactions > 0 && len(txs) > l.maxTransactions {
 		txs = txs[:l.maxTransactions]
 	}
-	size := block.UnsignedHeaderSize + 1 + l.witnessSize + nio.VarUintSize(uint64(len(txs)))
+	size := max(l.headerSize, block.UnsignedHeaderSize) + 1 + l.witnessSize + nio.VarUintSize(uint64(len(txs)))
 	var fee int64
 	for i, tx := range txs {
 		size += tx.Size()

@@ -43,7 +43,7 @@ type Config struct {
 // Service errors.
 var (
 	ErrConfig            = errors.New("consensus: invalid configuration")
-	ErrStateRootInHeader = errors.New("consensus: StateRootInHeader is not supported")
+	ErrStateRootInHeader = errors.New("consensus: StateRootInHeader needs a Ledger with local state roots (StateRootLedger)")
 	ErrInvalidPayload    = errors.New("consensus: malformed payload")
 	ErrOutdated          = errors.New("consensus: payload for a persisted height")
 	ErrNotValidator      = errors.New("consensus: payload not signed by the validator it names")
@@ -56,6 +56,7 @@ var (
 	errVersion         = errors.New("PrepareRequest: wrong block version")
 	errTooManyTxs      = errors.New("PrepareRequest: more transactions than MaxTransactionsPerBlock")
 	errFutureTimestamp = errors.New("PrepareRequest: timestamp too far in the future")
+	errStateRoot       = errors.New("PrepareRequest: state root mismatch")
 )
 
 // futureBlocks is how many block intervals a proposed timestamp may be
@@ -72,6 +73,7 @@ const (
 // Service runs dBFT 2.0 for one node. See the package documentation.
 type Service struct {
 	ledger Ledger
+	roots  StateRootLedger // nil unless StateRootInHeader
 	pool   Mempool
 	net    Broadcaster
 	keys   []*keys.PrivateKey
@@ -124,11 +126,13 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("%w: Ledger, Mempool and Broadcaster are required", ErrConfig)
 	}
 	proto := cfg.Ledger.GetConfig()
-	if proto.StateRootInHeader {
+	roots, ok := cfg.Ledger.(StateRootLedger)
+	if proto.StateRootInHeader && !ok {
 		return nil, ErrStateRootInHeader
 	}
 	s := &Service{
 		ledger:       cfg.Ledger,
+		roots:        roots,
 		pool:         cfg.Mempool,
 		net:          cfg.Broadcaster,
 		keys:         cfg.Keys,
@@ -292,7 +296,7 @@ func (s *Service) takeBlock() *block.Header {
 
 // validate decodes e and checks its sender and signature.
 func (s *Service) validate(e *message.Extensible) (*message.Payload, error) {
-	p, err := message.FromExtensible(e)
+	p, err := message.FromExtensibleFormat(e, s.proto.StateRootInHeader)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidPayload, err)
 	}

@@ -101,13 +101,13 @@ func TestSelectTransactions(t *testing.T) {
 		l    blockLimits
 		want int
 	}{
-		{"all", blockLimits{512, 1 << 20, 1 << 40, ws}, 10},
-		{"count", blockLimits{4, 1 << 20, 1 << 40, ws}, 4},
-		{"size exact", blockLimits{512, fullSize, 1 << 40, ws}, 10},
-		{"size one short", blockLimits{512, fullSize - 1, 1 << 40, ws}, 9},
-		{"fee exact", blockLimits{512, 1 << 20, 100, ws}, 10},
-		{"fee", blockLimits{512, 1 << 20, 35, ws}, 3},
-		{"nothing fits", blockLimits{512, 100, 1 << 40, ws}, 0},
+		{"all", blockLimits{512, 1 << 20, 1 << 40, ws, 0}, 10},
+		{"count", blockLimits{4, 1 << 20, 1 << 40, ws, 0}, 4},
+		{"size exact", blockLimits{512, fullSize, 1 << 40, ws, 0}, 10},
+		{"size one short", blockLimits{512, fullSize - 1, 1 << 40, ws, 0}, 9},
+		{"fee exact", blockLimits{512, 1 << 20, 100, ws, 0}, 10},
+		{"fee", blockLimits{512, 1 << 20, 35, ws, 0}, 3},
+		{"nothing fits", blockLimits{512, 100, 1 << 40, ws, 0}, 0},
 	}
 	for _, c := range cases {
 		if got := selectTransactions(txs, c.l); len(got) != c.want {

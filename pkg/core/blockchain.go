@@ -13,6 +13,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/chaindump"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/mempool"
 	"github.com/n3node/n3node/pkg/core/native"
@@ -84,9 +85,12 @@ type Blockchain struct {
 	commitMu sync.RWMutex
 	height   atomic.Uint32
 	top      atomic.Pointer[block.Block]
+	// lastBatch is the latest block's storage changes (SaveStorageBatch).
+	lastBatch atomic.Pointer[chaindump.StorageBatch]
 
 	persist    *persister
 	events     *dispatcher
+	poolFeed   poolFeed
 	stats      pipelineStats
 	extensible senders
 	closed     atomic.Bool
@@ -139,6 +143,7 @@ func New(cfg config.Blockchain, store storage.Store, opts Options) (*Blockchain,
 		fault: readFault{ch: make(chan struct{})},
 	}
 	bc.dao = dao.NewSimple(readGuard{store, bc})
+	bc.dao.StateRootInHeader = c.StateRootInHeader
 	bc.natives = native.NewContracts(bc.cfg)
 	bc.stage = bc.dao.GetWrapped()
 	bc.state = stateroot.NewModule(stateroot.ModeFor(c.Ledger), bc.stage.Store)
@@ -311,6 +316,7 @@ func (bc *Blockchain) Close() error {
 		return nil
 	}
 	bc.persist.stop()
+	bc.poolFeed.set(bc.pool, bc.events, false)
 	bc.events.stop()
 	storage.UseReserve(bc.store) // what a full disk held back fits in the reserve
 	err := bc.flushAll()

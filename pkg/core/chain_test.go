@@ -12,9 +12,11 @@ import (
 	"github.com/n3node/n3node/internal/testchain"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/mempoolevent"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/transferlog"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/vm/opcode"
 	"github.com/stretchr/testify/require"
 )
 
@@ -250,4 +252,44 @@ func TestSubscriptions(t *testing.T) {
 	c.BC.Unsubscribe(ech)
 	c.BC.UnsubscribeFromBlocks(stuck)
 	c.BC.UnsubscribeFromBlocks(bch)
+}
+
+// Memory pool events come in the chain's one stream, in order with the
+// block events: the transaction added to the pool, then (when a block
+// takes it) the block's events and its removal from the pool. Without a
+// subscriber for them the chain does not listen to its pool.
+func TestSubscriptionMempoolEvents(t *testing.T) {
+	c := testchain.New(t)
+	ch := make(chan core.Event, 100)
+	c.BC.Subscribe(ch, core.MempoolEvents|core.BlockEvents)
+	tx := c.Tx([]byte{byte(opcode.PUSH1)})
+	require.NoError(t, c.BC.PoolTx(tx))
+	ev := <-ch
+	require.NotNil(t, ev.Mempool)
+	require.Equal(t, mempoolevent.TransactionAdded, ev.Mempool.Type)
+	require.Equal(t, tx.Hash(), ev.Mempool.Tx.Hash())
+	b := c.AddPooled()
+	var sawBlock, sawRemoved bool
+	for !sawBlock || !sawRemoved {
+		ev := <-ch
+		switch {
+		case ev.Block != nil:
+			require.Equal(t, b.Hash(), ev.Block.Hash())
+			sawBlock = true
+		case ev.Mempool != nil:
+			require.Equal(t, mempoolevent.TransactionRemoved, ev.Mempool.Type)
+			require.Equal(t, tx.Hash(), ev.Mempool.Tx.Hash())
+			sawRemoved = true
+		default:
+			t.Fatalf("unexpected event %+v", ev)
+		}
+	}
+	c.BC.Unsubscribe(ch)
+	// Nobody wants pool events: none are queued.
+	require.NoError(t, c.BC.PoolTx(c.Tx([]byte{byte(opcode.PUSH2)})))
+	select {
+	case ev := <-ch:
+		t.Fatalf("event after Unsubscribe: %+v", ev)
+	case <-time.After(50 * time.Millisecond):
+	}
 }

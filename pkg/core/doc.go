@@ -77,8 +77,9 @@
 //
 // Every exported method is safe for concurrent use. Readers see committed
 // blocks only (BlockHeight, GetBlock, GetStateRoot, ...). Subscribers
-// (Subscribe) get typed events in the chain's order from one goroutine;
-// the chain never waits for them.
+// (Subscribe) get typed events in the chain's order from one goroutine,
+// the memory pool's events in the same stream; the chain never waits for
+// them.
 //
 // # Ownership
 //

@@ -76,6 +76,12 @@ var (
 	// ErrHdrPrimaryIndex: PrimaryIndex is not below the validators count
 	// (C# Header.Verify; neo-go does not check it).
 	ErrHdrPrimaryIndex = errors.New("primary index is out of the validators range")
+	// ErrHdrStateRootSetting: a block's header format (with or without
+	// the previous state root) is not the network's StateRootInHeader.
+	ErrHdrStateRootSetting = errors.New("state root setting mismatch")
+	// ErrHdrInvalidStateRoot: with StateRootInHeader, the header's
+	// PrevStateRoot is not the local state root of the previous block.
+	ErrHdrInvalidStateRoot = errors.New("state root for previous block is invalid")
 	// ErrHdrWitness: the header witness does not verify against the
 	// previous header's NextConsensus.
 	ErrHdrWitness = errors.New("header witness verification failed")

@@ -4,6 +4,8 @@ import (
 	"sync"
 
 	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/mempool"
+	"github.com/n3node/n3node/pkg/core/mempoolevent"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -26,12 +28,16 @@ type ContainedNotificationEvent struct {
 // gets them in neo-go's order: per execution (OnPersist, each transaction,
 // PostPersist) the execution result, then its notifications (HALT only
 // for transactions), then the transaction; then the header and the block.
+// Memory pool events (a transaction added to or removed from Mempool())
+// come in the same stream, in the order they happened relative to the
+// blocks.
 type Event struct {
 	Execution    *state.AppExecResult
 	Notification *ContainedNotificationEvent
 	Tx           *transaction.Transaction
 	Header       *block.Header
 	Block        *block.Block
+	Mempool      *mempoolevent.Event
 }
 
 // EventKinds selects the events a subscriber gets.
@@ -44,13 +50,19 @@ const (
 	TransactionEvents
 	HeaderEvents
 	BlockEvents
+	// MempoolEvents are the memory pool's; not part of AllEvents, which
+	// are the events of every block.
+	MempoolEvents
 
 	AllEvents = ExecutionEvents | NotificationEvents | TransactionEvents | HeaderEvents | BlockEvents
 )
 
-type blockEvent struct {
+// queuedEvent is a committed block with its executions, or a memory pool
+// event (mp set).
+type queuedEvent struct {
 	blk  *block.Block
 	aers []*state.AppExecResult
+	mp   *mempoolevent.Event
 }
 
 // subscriber is one subscription: the kinds it wants and how an event is
@@ -60,13 +72,14 @@ type subscriber struct {
 	send  func(Event)
 }
 
-// dispatcher delivers block events to subscribers from one goroutine, in
-// Event's order. The chain only queues events; a slow subscriber delays
-// the others but never the chain.
+// dispatcher delivers block and memory pool events to subscribers from
+// one goroutine, in Event's order. The chain and the pool only queue
+// events; a slow subscriber delays the others but never the chain.
 type dispatcher struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
-	queue   []blockEvent
+	queue   []queuedEvent
+	blocks  int // blocks in queue
 	dropped uint64
 	closed  bool
 	running bool
@@ -93,11 +106,33 @@ func (d *dispatcher) publish(b *block.Block, aers []*state.AppExecResult) {
 	if d.closed || len(d.subs) == 0 {
 		return
 	}
-	if len(d.queue) >= MaxQueuedBlockEvents {
+	if d.blocks >= MaxQueuedBlockEvents {
 		d.dropped++
 		return
 	}
-	d.queue = append(d.queue, blockEvent{b, aers})
+	d.blocks++
+	d.enqueue(queuedEvent{blk: b, aers: aers})
+}
+
+// publishMempool queues a memory pool event (dropped if nobody listens or
+// mempool.MaxQueuedEvents pool events are waiting).
+func (d *dispatcher) publishMempool(ev mempoolevent.Event) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed || len(d.subs) == 0 {
+		return
+	}
+	if len(d.queue)-d.blocks >= mempool.MaxQueuedEvents {
+		d.dropped++
+		return
+	}
+	d.enqueue(queuedEvent{mp: &ev})
+}
+
+// enqueue appends to the queue and wakes (or starts) the loop; d.mu is
+// held.
+func (d *dispatcher) enqueue(ev queuedEvent) {
+	d.queue = append(d.queue, ev)
 	if !d.running {
 		d.running = true
 		d.done = make(chan struct{})
@@ -118,8 +153,11 @@ func (d *dispatcher) loop() {
 			return
 		}
 		ev := d.queue[0]
-		d.queue[0] = blockEvent{}
+		d.queue[0] = queuedEvent{}
 		d.queue = d.queue[1:]
+		if ev.mp == nil {
+			d.blocks--
+		}
 		// Snapshot the subscribers; unsubscribing waits for the
 		// current delivery (see unsubscribe).
 		subs := make([]subscriber, 0, len(d.subs))
@@ -136,9 +174,9 @@ func (d *dispatcher) loop() {
 	}
 }
 
-// deliver sends the events of one block in order to each subscriber that
-// wants them.
-func deliver(ev blockEvent, subs []subscriber) {
+// deliver sends the events of one block, or one pool event, in order to
+// each subscriber that wants them.
+func deliver(ev queuedEvent, subs []subscriber) {
 	var want EventKinds
 	for _, s := range subs {
 		want |= s.kinds
@@ -149,6 +187,10 @@ func deliver(ev blockEvent, subs []subscriber) {
 				s.send(e)
 			}
 		}
+	}
+	if ev.mp != nil {
+		emit(MempoolEvents, Event{Mempool: ev.mp})
+		return
 	}
 	execution := func(aer *state.AppExecResult, notify bool) {
 		emit(ExecutionEvents, Event{Execution: aer})
@@ -174,7 +216,7 @@ func deliver(ev blockEvent, subs []subscriber) {
 func (d *dispatcher) stop() {
 	d.mu.Lock()
 	d.closed = true
-	d.queue = nil
+	d.queue, d.blocks = nil, 0
 	running := d.running
 	d.cond.Broadcast()
 	d.mu.Unlock()
@@ -201,6 +243,60 @@ func (d *dispatcher) unsubscribe(key any) {
 	d.mu.Unlock()
 }
 
+// wantsMempool reports whether a subscriber wants pool events.
+func (d *dispatcher) wantsMempool() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, s := range d.subs {
+		if s.kinds&MempoolEvents != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// poolFeed takes the pool's events into the dispatcher while a
+// subscriber wants them.
+type poolFeed struct {
+	mu   sync.Mutex // serializes sync
+	ch   chan mempoolevent.Event
+	quit chan struct{}
+	done chan struct{}
+}
+
+// sync starts the feed if a subscriber wants pool events and stops it
+// if none does.
+func (f *poolFeed) sync(pool *mempool.Pool, d *dispatcher) { f.set(pool, d, d.wantsMempool()) }
+
+// set starts or stops the feed.
+func (f *poolFeed) set(pool *mempool.Pool, d *dispatcher, want bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case want && f.ch == nil:
+		f.ch, f.quit, f.done = make(chan mempoolevent.Event, 64), make(chan struct{}), make(chan struct{})
+		pool.SubscribeForTransactions(f.ch)
+		go func(ch <-chan mempoolevent.Event, quit <-chan struct{}, done chan<- struct{}) {
+			defer close(done)
+			for {
+				select {
+				case <-quit:
+					return
+				case ev := <-ch:
+					d.publishMempool(ev)
+				}
+			}
+		}(f.ch, f.quit, f.done)
+	case !want && f.ch != nil:
+		// Unsubscribing waits for a send in progress, which the
+		// goroutine still takes.
+		pool.UnsubscribeFromTransactions(f.ch)
+		close(f.quit)
+		<-f.done
+		f.ch = nil
+	}
+}
+
 // Subscribe makes ch receive the events of the given kinds of every block
 // committed from now on, in Event's order. Events are delivered by one
 // goroutine: read them promptly, or other subscribers wait (the chain
@@ -209,12 +305,16 @@ func (d *dispatcher) unsubscribe(key any) {
 // its kinds.
 func (bc *Blockchain) Subscribe(ch chan<- Event, kinds EventKinds) {
 	bc.events.subscribe(ch, subscriber{kinds: kinds, send: func(e Event) { ch <- e }})
+	bc.poolFeed.sync(bc.pool, bc.events)
 }
 
 // Unsubscribe stops delivery to ch. An event being delivered may still
 // arrive until it returns, so keep reading ch meanwhile; afterwards
 // nothing more is sent and ch may be closed.
-func (bc *Blockchain) Unsubscribe(ch chan<- Event) { bc.events.unsubscribe(ch) }
+func (bc *Blockchain) Unsubscribe(ch chan<- Event) {
+	bc.events.unsubscribe(ch)
+	bc.poolFeed.sync(bc.pool, bc.events)
+}
 
 // SubscribeForBlocks is Subscribe for the blocks alone, on a channel of
 // blocks (what the services need).
@@ -225,8 +325,8 @@ func (bc *Blockchain) SubscribeForBlocks(ch chan<- *block.Block) {
 // UnsubscribeFromBlocks is Unsubscribe for SubscribeForBlocks.
 func (bc *Blockchain) UnsubscribeFromBlocks(ch chan<- *block.Block) { bc.events.unsubscribe(ch) }
 
-// DroppedEvents returns how many block events were dropped because the
-// queue was full.
+// DroppedEvents returns how many block and pool events were dropped
+// because the queue was full.
 func (bc *Blockchain) DroppedEvents() uint64 {
 	bc.events.mu.Lock()
 	defer bc.events.mu.Unlock()

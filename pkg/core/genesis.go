@@ -17,7 +17,8 @@ const opPUSH1 = 0x11
 // CreateGenesisBlock builds the genesis block of a network (neo-go 0.120.0
 // core.CreateGenesisBlock, C# NeoSystem.CreateGenesisBlock): fixed
 // timestamp and nonce, NextConsensus of the standby validators (the first
-// ValidatorsCount committee keys), a PUSH1 witness, and, with neo-go's
+// ValidatorsCount committee keys), a PUSH1 witness, a zero previous state
+// root on StateRootInHeader networks, and, with neo-go's
 // Genesis.Transaction extension, one transaction signed (with PUSH1
 // witnesses) by the validators and, if different, the committee.
 func CreateGenesisBlock(cfg *config.ProtocolConfiguration) (*block.Block, error) {
@@ -39,6 +40,7 @@ func CreateGenesisBlock(cfg *config.ProtocolConfiguration) (*block.Block, error)
 	if err != nil {
 		return nil, err
 	}
+	g.StateRootEnabled = cfg.StateRootInHeader // with a zero PrevStateRoot
 	if gt := cfg.Genesis.Transaction; gt != nil {
 		script, err := smartcontract.CreateMajorityMultiSigRedeemScript(append([]*keys.PublicKey(nil), committee...))
 		if err != nil {

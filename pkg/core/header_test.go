@@ -127,7 +127,8 @@ func TestAddHeadersAhead(t *testing.T) {
 // resignBlock rebuilds b's header (dropping its cached hash) and signs it.
 func resignBlock(c *testchain.Chain, b *block.Block) *block.Block {
 	b.Header = block.Header{Version: b.Version, PrevHash: b.PrevHash, MerkleRoot: b.MerkleRoot, Timestamp: b.Timestamp,
-		Nonce: b.Nonce, Index: b.Index, PrimaryIndex: b.PrimaryIndex, NextConsensus: b.NextConsensus}
+		Nonce: b.Nonce, Index: b.Index, PrimaryIndex: b.PrimaryIndex, NextConsensus: b.NextConsensus,
+		StateRootEnabled: b.StateRootEnabled, PrevStateRoot: b.PrevStateRoot}
 	c.SignBlock(b)
 	return b
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/core/block"
+	"github.com/n3node/n3node/pkg/core/chaindump"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/mempool"
 	"github.com/n3node/n3node/pkg/core/state"
@@ -48,6 +49,7 @@ type job struct {
 	recDone chan error
 	aers    []*state.AppExecResult
 	changes map[string][]byte
+	batch   *chaindump.StorageBatch // with SaveStorageBatch
 	txpool  *mempool.Pool
 
 	committed chan struct{}
@@ -341,6 +343,9 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		}
 		return fmt.Errorf("expected %d, got %d: %w", next, b.Index, ErrInvalidBlockIndex)
 	}
+	if b.StateRootEnabled != bc.cfg.StateRootInHeader {
+		return fmt.Errorf("block %d: %w: %v != %v", b.Index, ErrHdrStateRootSetting, bc.cfg.StateRootInHeader, b.StateRootEnabled)
+	}
 	v := &view{bc: bc, d: bc.stage, height: b.Index - 1}
 	if init {
 		if err := bc.headers.add(&b.Header); err != nil {
@@ -391,6 +396,9 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 	}()
 	j.exec = bc.stage.GetPrivate()
 	j.rec = bc.stage.GetPrivate()
+	// Two records per transaction (the transaction and its result), the
+	// block's few and the transfer logs' (about one per sender).
+	j.rec.Store.SizeHint(2*len(b.Transactions) + 8)
 	results := make(chan *state.AppExecResult, 64)
 	go func() { j.recDone <- bc.storeRecords(j, results) }()
 	fail := func(err error) error {
@@ -431,6 +439,10 @@ func (bc *Blockchain) execute(j *job, next uint32, verify, init bool) error {
 		return err
 	}
 	j.changes = j.exec.Store.Changes(storage.STStorage.Bytes())
+	if bc.cfg.SaveStorageBatch {
+		// stage holds the previous block's state until this block merges.
+		j.batch = storageBatch(b.Index, j.changes, bc.stage.Store)
+	}
 	return nil
 }
 
@@ -478,6 +490,12 @@ func (bc *Blockchain) verifyBlockTxs(j *job, v *view) error {
 func (bc *Blockchain) commit(j *job, init bool) error {
 	b := j.blk
 	t0 := time.Now()
+	if bc.cfg.StateRootInHeader && !init && b.Index > 0 {
+		if err := bc.checkPrevStateRoot(&b.Header); err != nil {
+			bc.stage.Discard()
+			return fmt.Errorf("block %d: %w", b.Index, err)
+		}
+	}
 	dst := make(map[string][]byte, 2*len(j.changes)+16)
 	if _, err := bc.state.AddBlock(b.Index, j.changes, dst); err != nil {
 		bc.stage.Discard()
@@ -499,6 +517,9 @@ func (bc *Blockchain) commit(j *job, init bool) error {
 	}
 	if err == nil {
 		bc.state.Committed()
+		if j.batch != nil {
+			bc.lastBatch.Store(j.batch)
+		}
 		bc.top.Store(b)
 		bc.height.Store(b.Index)
 	}

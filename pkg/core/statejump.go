@@ -182,6 +182,10 @@ func (bc *Blockchain) resumeStateJump() error {
 	if err != nil {
 		return err
 	}
+	if len(v) == 1 && v[0] >= resetStarted && v[0] <= resetStorageFreed {
+		bc.log.Info("resuming an interrupted state reset", "stage", v[0]&^resetStageBit)
+		return bc.runReset(v[0], nil)
+	}
 	if len(v) != 1 || v[0] == 0 || v[0] > maxJumpStageValue {
 		return fmt.Errorf("%w: stage %x", errBadJumpData, v)
 	}

@@ -44,5 +44,12 @@ func (bc *Blockchain) SeekStates(root hash.Uint256, prefix []byte, f func(k, v [
 }
 
 // CurrentValidatedHeight is the height of the latest state root signed by
-// the state validators.
-func (bc *Blockchain) CurrentValidatedHeight() uint32 { return bc.state.CurrentValidatedHeight() }
+// the state validators. On a StateRootInHeader network the consensus
+// nodes vouch for every root in the next header, and (as in neo-go) the
+// local height counts as validated.
+func (bc *Blockchain) CurrentValidatedHeight() uint32 {
+	if bc.cfg.StateRootInHeader {
+		return bc.state.CurrentLocalHeight()
+	}
+	return bc.state.CurrentValidatedHeight()
+}

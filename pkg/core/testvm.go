@@ -36,7 +36,8 @@ func (bc *Blockchain) GetFakeNextBlock(index uint32) (*block.Block, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &block.Block{Header: block.Header{Index: index, Timestamp: prev.Timestamp + uint64(bc.GetMillisecondsPerBlock())}}
+	b := &block.Block{Header: block.Header{Index: index, Timestamp: prev.Timestamp + uint64(bc.GetMillisecondsPerBlock()),
+		StateRootEnabled: bc.cfg.StateRootInHeader}}
 	return b, nil
 }
 

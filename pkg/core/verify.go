@@ -124,8 +124,19 @@ func (bc *Blockchain) verifyWitness(v *view, c interop.Container, h hash.Uint160
 }
 
 // verifyHeader checks a header against the previous one (neo-go
-// verifyHeader, plus C#'s primary index rule) in view v.
+// verifyHeader, plus C#'s primary index rule) in view v. With
+// StateRootInHeader, PrevStateRoot is checked here when the previous
+// block's state root is committed already; otherwise commit checks it
+// before the block's own root is added (checkPrevStateRoot).
 func (bc *Blockchain) verifyHeader(v *view, cur, prev *block.Header, pre *witnessResult) error {
+	if cur.StateRootEnabled != bc.cfg.StateRootInHeader {
+		return fmt.Errorf("%w: %v != %v", ErrHdrStateRootSetting, bc.cfg.StateRootInHeader, cur.StateRootEnabled)
+	}
+	if cur.StateRootEnabled && bc.state.CurrentLocalHeight() == prev.Index {
+		if err := bc.checkPrevStateRoot(cur); err != nil {
+			return err
+		}
+	}
 	if prev.Hash() != cur.PrevHash {
 		return ErrHdrHashMismatch
 	}
@@ -140,6 +151,18 @@ func (bc *Blockchain) verifyHeader(v *view, cur, prev *block.Header, pre *witnes
 	}
 	if _, err := bc.verifyWitness(v, cur, prev.NextConsensus, &cur.Witness, HeaderVerificationGasLimit, pre); err != nil {
 		return fmt.Errorf("%w: %w", ErrHdrWitness, err)
+	}
+	return nil
+}
+
+// checkPrevStateRoot compares h.PrevStateRoot with the latest committed
+// local state root, which must be that of block h.Index-1.
+func (bc *Blockchain) checkPrevStateRoot(h *block.Header) error {
+	if got := bc.state.CurrentLocalHeight(); got+1 != h.Index {
+		return fmt.Errorf("%w: header %d, local state root at %d", ErrHdrInvalidStateRoot, h.Index, got)
+	}
+	if sr := bc.state.CurrentLocalStateRoot(); h.PrevStateRoot != sr {
+		return fmt.Errorf("%w: %s != %s", ErrHdrInvalidStateRoot, h.PrevStateRoot.StringLE(), sr.StringLE())
 	}
 	return nil
 }

@@ -48,23 +48,15 @@ func ReadArray[T any, PT decodablePtr[T]](r *BinReader, max int) []T {
 	return arr
 }
 
-// ReadPtrArray is ReadArray for slices of pointers ([]*T).
+// ReadPtrArray is ReadArray for slices of pointers ([]*T): the elements
+// share one allocation.
 func ReadPtrArray[T any, PT decodablePtr[T]](r *BinReader, max int) []*T {
-	n := r.ReadArrayLen(max)
-	if r.Err != nil {
+	vals := ReadArray[T, PT](r, max)
+	if vals == nil {
 		return nil
 	}
-	if n > r.Len() {
-		r.Err = ErrUnexpectedEOF
-		return nil
-	}
-	vals := make([]T, n)
-	arr := make([]*T, n)
-	for i := range arr {
-		PT(&vals[i]).DecodeBinary(r)
-		if r.Err != nil {
-			return nil
-		}
+	arr := make([]*T, len(vals))
+	for i := range vals {
 		arr[i] = &vals[i]
 	}
 	return arr

@@ -2,15 +2,12 @@ package neorpc
 
 import (
 	"bytes"
-	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	"github.com/n3node/n3node/pkg/internal/neogotext/smartcontract"
 	"github.com/n3node/n3node/pkg/internal/neogotext/util"
 	sc "github.com/n3node/n3node/pkg/smartcontract"
 )
@@ -51,49 +48,6 @@ const (
 	SignatureType = sc.SignatureType
 )
 
-// FilterParameter is one NotificationFilter parameter in neo-go's JSON form
-// ({"type": "Integer", "value": "5"}). Value is nil (matches anything), bool
-// (BoolType), *big.Int (IntegerType), []byte (ByteArrayType, PublicKeyType,
-// SignatureType), string (StringType), hash.Uint160 or hash.Uint256.
-type FilterParameter struct {
-	Type  ParamType
-	Value any
-}
-
-// MarshalJSON writes neo-go's smartcontract.Parameter form.
-func (p FilterParameter) MarshalJSON() ([]byte, error) {
-	var v any
-	switch x := p.Value.(type) {
-	case nil:
-	case *big.Int:
-		v = json.RawMessage(`"` + x.String() + `"`)
-	case []byte:
-		if p.Type == PublicKeyType {
-			v = hex.EncodeToString(x)
-		} else {
-			v = base64.StdEncoding.EncodeToString(x)
-		}
-	default:
-		v = x
-	}
-	type raw struct {
-		Type  ParamType `json:"type"`
-		Value any       `json:"value,omitzero"`
-	}
-	return json.Marshal(raw{p.Type, v})
-}
-
-// UnmarshalJSON reads neo-go's smartcontract.Parameter form. Types a filter
-// does not allow are kept (IsValid rejects them).
-func (p *FilterParameter) UnmarshalJSON(data []byte) error {
-	var sp smartcontract.Parameter
-	if err := json.Unmarshal(data, &sp); err != nil {
-		return err
-	}
-	*p = FilterParameter{Type: sp.Type, Value: sp.Value}
-	return nil
-}
-
 type (
 	// BlockFilter selects block_added and header_of_added_block events by
 	// primary (consensus) index and by height (since/till inclusive). A nil
@@ -111,9 +65,9 @@ type (
 	// NotificationFilter selects notification_from_execution events by
 	// contract, event name and leading notification parameters.
 	NotificationFilter struct {
-		Contract   *hash.Uint160     `json:"contract,omitzero"`
-		Name       *string           `json:"name,omitzero"`
-		Parameters []FilterParameter `json:"parameters,omitzero"`
+		Contract   *hash.Uint160  `json:"contract,omitzero"`
+		Name       *string        `json:"name,omitzero"`
+		Parameters []sc.Parameter `json:"parameters,omitzero"`
 	}
 	// ExecutionFilter selects transaction_executed events by VM state
 	// ("HALT" or "FAULT") and/or container hash.
@@ -182,12 +136,12 @@ func (f NotificationFilter) IsValid() error {
 
 // validFilterValue reports whether a value can become a stack item (only
 // values set by hand can fail).
-func validFilterValue(p FilterParameter) bool {
+func validFilterValue(p sc.Parameter) bool {
 	switch v := p.Value.(type) {
 	case nil, bool, []byte, string, hash.Uint160, hash.Uint256:
 		return true
 	case *big.Int:
-		return v != nil && smartcontract.CheckIntegerSize(v) == nil
+		return v != nil && sc.CheckIntegerSize(v) == nil
 	}
 	return false
 }
@@ -229,19 +183,14 @@ func DecodeFilter(id EventID, raw []byte) (SubscriptionFilter, error) {
 		filter = toTxFilter(f.Sender, f.Signer)
 	case NotificationEventID:
 		type NotificationFilter struct {
-			Contract   *util.Uint160             `json:"contract,omitzero"`
-			Name       *string                   `json:"name,omitzero"`
-			Parameters []smartcontract.Parameter `json:"parameters,omitzero"`
+			Contract   *util.Uint160  `json:"contract,omitzero"`
+			Name       *string        `json:"name,omitzero"`
+			Parameters []sc.Parameter `json:"parameters,omitzero"`
 		}
 		var f NotificationFilter
 		err = dec.Decode(&f)
 		nf := toNotificationFilter(f.Contract, f.Name)
-		if f.Parameters != nil {
-			nf.Parameters = make([]FilterParameter, len(f.Parameters))
-			for i, sp := range f.Parameters {
-				nf.Parameters[i] = FilterParameter{Type: sp.Type, Value: sp.Value}
-			}
-		}
+		nf.Parameters = f.Parameters
 		filter = nf
 	case ExecutionEventID:
 		type ExecutionFilter struct {

@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	sc "github.com/n3node/n3node/pkg/smartcontract"
 )
 
 // StackKind classifies a notification state item for filter matching. Only
@@ -147,16 +148,16 @@ func (f NotificationFilter) Matches(e *EventFields) bool {
 		return false
 	}
 	for i, p := range f.Parameters {
-		if !p.matches(&e.Items[i]) {
+		if !paramMatches(p, &e.Items[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-// matches compares the parameter's stack item form with an item, as the
-// VM's Equals does.
-func (p FilterParameter) matches(it *StackValue) bool {
+// paramMatches compares a filter parameter's stack item form with an
+// item, as the VM's Equals does.
+func paramMatches(p sc.Parameter, it *StackValue) bool {
 	var b []byte
 	switch v := p.Value.(type) {
 	case nil:

@@ -50,6 +50,17 @@ type ServerConfig struct {
 	DisableCompression bool
 	// P2PSigExtensions accepts neo-go's P2PNotaryRequest inventory type.
 	P2PSigExtensions bool
+	// ArchivalNodesSync requests blocks that a light peer (one without the
+	// ArchivalNode capability) may have dropped only from archival peers:
+	// those more than MaxTraceableBlocks (plus the block queue) below the
+	// peer's height (neo-go's ArchivalNodesSync).
+	ArchivalNodesSync bool
+	// MaxTraceableBlocks is the protocol's value, used by
+	// ArchivalNodesSync when the Ledger has no GetMaxTraceableBlocks.
+	MaxTraceableBlocks uint32
+	// StateRootInHeader decodes block, headers and merkleblock payloads
+	// with the previous state root in the header (the network's setting).
+	StateRootInHeader bool
 
 	MinPeers         int // default config.DefaultMinPeers when < 0
 	MaxPeers         int // default config.DefaultMaxPeers when <= 0
@@ -131,6 +142,9 @@ func NewServerConfig(cfg config.Config, userAgent string) (ServerConfig, error) 
 		Archival:               !app.RemoveUntraceableBlocks,
 		DisableCompression:     p2p.DisableCompression,
 		P2PSigExtensions:       proto.P2PSigExtensions,
+		StateRootInHeader:      proto.StateRootInHeader,
+		ArchivalNodesSync:      app.ArchivalNodesSync,
+		MaxTraceableBlocks:     proto.MaxTraceableBlocks,
 		MinPeers:               p2p.MinPeers,
 		MaxPeers:               p2p.MaxPeers,
 		AttemptConnPeers:       p2p.AttemptConnPeers,

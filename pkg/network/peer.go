@@ -174,6 +174,7 @@ func (p *Peer) isGone() bool {
 func (p *Peer) readLoop() {
 	defer close(p.incoming)
 	r := message.NewReader(p.conn)
+	r.StateRootInHeader = p.s.cfg.StateRootInHeader
 	for {
 		m, err := r.ReadMessage()
 		if err != nil {

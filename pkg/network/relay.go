@@ -357,33 +357,26 @@ func (s *Server) announceTx(h hash.Uint256) {
 // hashes or BroadcastTxsBatchDelay after the first, whichever comes first.
 func (s *Server) txAnnounceLoop() {
 	var batch []hash.Uint256
-	var timer *time.Timer
-	var timerC <-chan time.Time
+	var timer loopTimer
 	flush := func() {
 		if len(batch) > 0 {
 			s.broadcast(message.CmdInv, &payload.Inventory{Type: payload.TXType, Hashes: batch}, false, nil)
 			batch = nil
 		}
-		if timer != nil {
-			timer.Stop()
-			timer, timerC = nil, nil
-		}
+		timer.stop()
 	}
 	for {
 		select {
 		case <-s.ctx.Done():
-			if timer != nil {
-				timer.Stop()
-			}
+			timer.stop()
 			return
-		case <-timerC:
-			timer, timerC = nil, nil
+		case <-timer.C:
+			timer.fired()
 			flush()
 		case h := <-s.txAnn:
 			batch = append(batch, h)
 			if len(batch) == 1 {
-				timer = time.NewTimer(s.cfg.BroadcastTxsBatchDelay)
-				timerC = timer.C
+				timer.arm(s.cfg.BroadcastTxsBatchDelay)
 			}
 			if len(batch) >= txBatchSize {
 				flush()
@@ -403,3 +396,27 @@ func (s *Server) advertiseExtensible(e *payload.Extensible) {
 	}
 	s.broadcast(message.CmdInv, inv, false, nil)
 }
+
+// loopTimer is the optional one-shot timer of a select loop: C is nil, and
+// so never ready, while the timer is not armed.
+type loopTimer struct {
+	t *time.Timer
+	C <-chan time.Time
+}
+
+// arm starts the timer.
+func (l *loopTimer) arm(d time.Duration) {
+	l.t = time.NewTimer(d)
+	l.C = l.t.C
+}
+
+// stop stops an armed timer and disarms it.
+func (l *loopTimer) stop() {
+	if l.t != nil {
+		l.t.Stop()
+		l.fired()
+	}
+}
+
+// fired disarms the timer after its C was received from.
+func (l *loopTimer) fired() { l.t, l.C = nil, nil }

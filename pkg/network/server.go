@@ -830,31 +830,23 @@ func (s *Server) resetResend(run bool) {
 // gets another chance before the view times out.
 func (s *Server) consensusResendLoop() {
 	threshold := max(s.cfg.TimePerBlock/2, 20*time.Millisecond)
-	var timer *time.Timer
-	var timerC <-chan time.Time
+	var timer loopTimer
 	shift := 0
-	stop := func() {
-		if timer != nil {
-			timer.Stop()
-			timer, timerC = nil, nil
-		}
-	}
 	for {
 		select {
 		case <-s.ctx.Done():
-			stop()
+			timer.stop()
 			return
 		case run := <-s.resend:
-			stop()
+			timer.stop()
 			shift = 0
 			if run {
-				timer = time.NewTimer(threshold)
-				timerC = timer.C
+				timer.arm(threshold)
 			}
-		case <-timerC:
+		case <-timer.C:
 			hs := s.ext.Category(payload.ConsensusCategory)
 			if len(hs) == 0 {
-				timer, timerC = nil, nil
+				timer.fired()
 				continue
 			}
 			for start := 0; start < len(hs); start += payload.MaxHashesCount {
@@ -862,7 +854,7 @@ func (s *Server) consensusResendLoop() {
 				s.broadcastAll(message.CmdInv, inv, true, nil)
 			}
 			shift = min(shift+1, 16)
-			timer.Reset(threshold << shift)
+			timer.t.Reset(threshold << shift)
 		}
 	}
 }

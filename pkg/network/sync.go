@@ -1,6 +1,7 @@
 package network
 
 import (
+	"github.com/n3node/n3node/pkg/network/capability"
 	"time"
 
 	"github.com/n3node/n3node/pkg/core/block"
@@ -144,6 +145,9 @@ func (y *syncer) step(now time.Time) {
 	if free == 0 || top <= bh {
 		return
 	}
+	if s.cfg.ArchivalNodesSync {
+		peers = filterPeers(peers, func(p *Peer) bool { return s.servesOldBlocks(p, bh, bq.Cap()) })
+	}
 	cursor := max(last, bh) + 1
 	for cursor <= top {
 		end := min(cursor+chunkSize-1, top)
@@ -202,6 +206,24 @@ func (y *syncer) pick(peers []*Peer, load map[*Peer]int, h uint32) *Peer {
 		return nil
 	}
 	return best[y.s.randN(len(best))]
+}
+
+// servesOldBlocks reports whether p may be asked for the blocks above
+// height with ArchivalNodesSync: it is archival, or the blocks are within
+// its traceable window (a light peer keeps the last MaxTraceableBlocks).
+// neo-go computes peerHeight-MaxTraceableBlocks in uint32 and so also
+// skips light peers lower than MaxTraceableBlocks; n3node asks them, as
+// they still have every block.
+func (s *Server) servesOldBlocks(p *Peer, height uint32, queue int) bool {
+	if v := p.Version(); v != nil && v.Capabilities.Has(capability.ArchivalNode) {
+		return true
+	}
+	mtb := s.cfg.MaxTraceableBlocks
+	if l, ok := s.ledger.(interface{ GetMaxTraceableBlocks() uint32 }); ok {
+		mtb = l.GetMaxTraceableBlocks()
+	}
+	ph := p.LastBlockIndex()
+	return ph <= mtb || uint64(ph-mtb) <= uint64(height)+uint64(queue)
 }
 
 func filterPeers(peers []*Peer, ok func(*Peer) bool) []*Peer {

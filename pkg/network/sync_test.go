@@ -231,3 +231,27 @@ func TestBlockQueueBound(t *testing.T) {
 		}
 	}
 }
+
+// TestArchivalNodesSync: with ArchivalNodesSync a node does not ask a
+// light peer (no ArchivalNode capability) for blocks below that peer's
+// traceable window; it syncs them from an archival peer.
+func TestArchivalNodesSync(t *testing.T) {
+	lightCfg := testConfig(1)
+	lightCfg.Archival = false
+	light := startNode(t, lightCfg, ledgerWith(chain300))
+	cfg := testConfig(2)
+	cfg.BlockQueueSize = 120
+	cfg.ArchivalNodesSync = true
+	cfg.MaxTraceableBlocks = 50 // 299-50 is above the queue's end: light cannot serve
+	dst := startNode(t, cfg, newFakeLedger(genesis))
+	connect(t, dst, light)
+	eventually(t, 20*time.Second, "headers", func() bool { return dst.l.HeaderHeight() == 299 })
+	time.Sleep(300 * time.Millisecond)
+	if h := dst.l.BlockHeight(); h != 0 {
+		t.Fatalf("blocks up to %d from a light peer", h)
+	}
+	archival := startNode(t, testConfig(3), ledgerWith(chain300))
+	connect(t, dst, archival)
+	eventually(t, 20*time.Second, "sync", func() bool { return dst.l.BlockHeight() == 299 })
+	checkSynced(t, dst.l, chain300)
+}

@@ -38,11 +38,12 @@ type chainLedger struct {
 }
 
 var (
-	_ network.Ledger      = (*chainLedger)(nil)
-	_ bqueue.StreamLedger = (*chainLedger)(nil)
-	_ consensus.Ledger    = (*consensusLedger)(nil)
-	_ network.Mempool     = (*mempool.Pool)(nil)
-	_ consensus.Mempool   = (*mempool.Pool)(nil)
+	_ network.Ledger            = (*chainLedger)(nil)
+	_ bqueue.StreamLedger       = (*chainLedger)(nil)
+	_ consensus.Ledger          = (*consensusLedger)(nil)
+	_ consensus.StateRootLedger = (*consensusLedger)(nil)
+	_ network.Mempool           = (*mempool.Pool)(nil)
+	_ consensus.Mempool         = (*mempool.Pool)(nil)
 )
 
 func (l *chainLedger) BlockHeight() uint32                             { return l.bc.BlockHeight() }
@@ -52,6 +53,10 @@ func (l *chainLedger) GetHeader(h hash.Uint256) (*block.Header, error) { return 
 func (l *chainLedger) GetBlock(h hash.Uint256) (*block.Block, error)   { return l.bc.GetBlock(h) }
 func (l *chainLedger) HasBlock(h hash.Uint256) bool                    { return l.bc.HasBlock(h) }
 func (l *chainLedger) PoolTx(tx *transaction.Transaction) error        { return l.bc.PoolTx(tx) }
+
+// GetMaxTraceableBlocks is the chain's current MaxTraceableBlocks (the
+// network's ArchivalNodesSync reads it).
+func (l *chainLedger) GetMaxTraceableBlocks() uint32 { return l.bc.GetMaxTraceableBlocks() }
 
 // HasTransaction reports whether tx is on chain (the network checks the
 // pool itself).
@@ -104,6 +109,16 @@ func (l consensusLedger) ComputeNextBlockValidators() []*keys.PublicKey {
 	return l.bc.ComputeNextBlockValidators()
 }
 func (l consensusLedger) GetMillisecondsPerBlock() uint32 { return l.bc.GetMillisecondsPerBlock() }
+
+// LocalStateRoot returns the local state root of a committed height
+// (consensus.StateRootLedger, for StateRootInHeader networks).
+func (l consensusLedger) LocalStateRoot(height uint32) (hash.Uint256, error) {
+	r, err := l.bc.GetStateRoot(height)
+	if err != nil {
+		return hash.Uint256{}, err
+	}
+	return r.RootHash, nil
+}
 
 // GetNextBlockValidators returns the validators of the next block.
 func (l consensusLedger) GetNextBlockValidators() ([]*keys.PublicKey, error) {

@@ -65,20 +65,27 @@ const (
 // Node is a running Neo N3 node: ledger, P2P server, consensus, RPC and
 // monitoring, assembled from a configuration.
 type Node struct {
-	cfg      config.Config
-	log      *slog.Logger
-	store    storage.Options
-	chain    *core.Blockchain
-	ledger   *chainLedger
-	p2p      *network.Server
+	cfg    config.Config
+	log    *slog.Logger
+	store  storage.Options
+	chain  *core.Blockchain
+	ledger *chainLedger
+	p2p    *network.Server
+	// cons and keys are replaced by ReloadConsensus: read them under
+	// consMu (or lateMu, which every writer also holds).
+	consMu   sync.RWMutex
 	cons     *consensus.Service
 	keys     []*keys.PrivateKey
-	rpc      *rpcserver.Server
+	rpc      *rpcserver.Server // replaced by ReloadMonitoring: read it under rpcMu or lateMu
+	rpcMu    sync.RWMutex
 	rpcEvent *rpcEvents
 	prom     *metrics.Service
 	pprof    *metrics.Service
 	metrics  *metrics.Node
+	registry *prometheus.Registry
 	svc      services
+
+	version string
 
 	userAgent string
 
@@ -87,7 +94,10 @@ type Node struct {
 	// lateMu orders the start of the services that wait for sync
 	// (consensus, RPC with StartWhenSynchronized) against Shutdown.
 	lateMu sync.Mutex
-	wg     sync.WaitGroup
+	// rpcLater: the RPC server starts once synchronized (guarded by
+	// lateMu).
+	rpcLater bool
+	wg       sync.WaitGroup
 
 	headers chan core.Event // chain → consensus (headers of added blocks)
 }
@@ -109,7 +119,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	if err := cfg.CheckSupported(); err != nil {
 		return nil, err
 	}
-	n := &Node{cfg: *cfg, log: opts.Logger, stop: make(chan struct{}), userAgent: opts.UserAgent}
+	n := &Node{cfg: *cfg, log: opts.Logger, stop: make(chan struct{}), userAgent: opts.UserAgent, version: opts.Version, registry: opts.Registry}
 	chainCfg, err := n.cfg.Blockchain()
 	if err != nil {
 		return nil, err
@@ -142,12 +152,11 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 func (n *Node) build(opts Options) error {
 	app := &n.cfg.ApplicationConfiguration
 	if app.Prometheus.Enabled {
-		reg := opts.Registry
-		if reg == nil {
-			reg = metrics.NewRegistry()
+		if n.registry == nil {
+			n.registry = metrics.NewRegistry()
 		}
-		n.metrics = metrics.NewNode(reg, metricsSource{n, opts.Version})
-		n.prom = metrics.NewPrometheus(app.Prometheus, reg, n.log)
+		n.metrics = metrics.NewNode(n.registry, metricsSource{n, opts.Version})
+		n.prom = metrics.NewPrometheus(app.Prometheus, n.registry, n.log)
 	}
 	if app.Pprof.Enabled {
 		n.pprof = metrics.NewPprof(app.Pprof, n.log)
@@ -174,22 +183,11 @@ func (n *Node) build(opts Options) error {
 	})
 
 	if app.Consensus.Enabled {
-		n.keys, err = consensus.UnlockWallet(app.Consensus.UnlockWallet)
+		cons, ks, err := n.buildConsensus(app.Consensus)
 		if err != nil {
 			return err
 		}
-		n.cons, err = consensus.New(consensus.Config{
-			Ledger:      consensusLedger{n.ledger},
-			Mempool:     pool,
-			Broadcaster: broadcaster{n.p2p},
-			Keys:        n.keys,
-			Logger:      n.log.With("module", "consensus"),
-		})
-		if err != nil {
-			return err
-		}
-		n.p2p.AddExtensibleHandler(payload.ConsensusCategory, n.onConsensusPayload)
-		n.p2p.SetTxHook(n.cons.OnTransaction)
+		n.setConsensus(cons, ks)
 		n.headers = make(chan core.Event, 64)
 	}
 
@@ -204,12 +202,58 @@ func (n *Node) build(opts Options) error {
 	return nil
 }
 
+// buildConsensus unlocks the Consensus section's wallet and makes the
+// consensus service (not started).
+func (n *Node) buildConsensus(c config.Consensus) (*consensus.Service, []*keys.PrivateKey, error) {
+	ks, err := consensus.UnlockWallet(c.UnlockWallet)
+	if err != nil {
+		return nil, nil, err
+	}
+	cons, err := consensus.New(consensus.Config{
+		Ledger:      consensusLedger{n.ledger},
+		Mempool:     n.chain.Mempool(),
+		Broadcaster: broadcaster{n.p2p},
+		Keys:        ks,
+		Logger:      n.log.With("module", "consensus"),
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return cons, ks, nil
+}
+
+// setConsensus installs cons (nil: none) with its keys and routes the
+// "dBFT" payloads and requested transactions to it.
+func (n *Node) setConsensus(cons *consensus.Service, ks []*keys.PrivateKey) {
+	n.consMu.Lock()
+	n.cons, n.keys = cons, ks
+	n.consMu.Unlock()
+	if cons == nil {
+		n.p2p.RemoveExtensibleHandler(payload.ConsensusCategory)
+		n.p2p.SetTxHook(nil)
+		return
+	}
+	n.p2p.AddExtensibleHandler(payload.ConsensusCategory, n.onConsensusPayload)
+	n.p2p.SetTxHook(cons.OnTransaction)
+}
+
+// consensus returns the consensus service (nil when off) and its keys.
+func (n *Node) consensus() (*consensus.Service, []*keys.PrivateKey) {
+	n.consMu.RLock()
+	defer n.consMu.RUnlock()
+	return n.cons, n.keys
+}
+
 // onConsensusPayload hands a verified "dBFT" payload to consensus. Only
 // undecodable payloads are errors (they drop the peer); payloads for old
 // heights or not signed by the validator they name are ignored, as in
 // neo-go.
 func (n *Node) onConsensusPayload(e *payload.Extensible) error {
-	err := n.cons.OnPayload(e)
+	cons, _ := n.consensus()
+	if cons == nil {
+		return nil
+	}
+	err := cons.OnPayload(e)
 	if errors.Is(err, consensus.ErrInvalidPayload) {
 		return err
 	}
@@ -232,7 +276,7 @@ func (n *Node) Start(ctx context.Context) error {
 			return err
 		}
 	}
-	if n.cons != nil {
+	if n.headers != nil {
 		n.chain.Subscribe(n.headers, core.HeaderEvents)
 		n.wg.Go(n.feedConsensus)
 	}
@@ -245,6 +289,7 @@ func (n *Node) Start(ctx context.Context) error {
 		return err
 	}
 	rpcLater := n.rpc != nil && n.cfg.ApplicationConfiguration.RPC.StartWhenSynchronized
+	n.rpcLater = rpcLater
 	if n.rpc != nil && !rpcLater {
 		if err := n.rpc.Start(); err != nil {
 			n.abort(ctx)
@@ -265,7 +310,8 @@ func (n *Node) Start(ctx context.Context) error {
 		if n.state.Load() != stateRunning {
 			return
 		}
-		if rpcLater {
+		if n.rpcLater && n.rpc != nil {
+			n.rpcLater = false
 			if err := n.rpc.Start(); err != nil {
 				n.log.Error("RPC server failed to start", "err", err)
 			} else {
@@ -294,7 +340,9 @@ func (n *Node) feedConsensus() {
 		case <-n.stop:
 			return
 		case ev := <-n.headers:
-			n.cons.OnNewBlock(ev.Header)
+			if cons, _ := n.consensus(); cons != nil {
+				cons.OnNewBlock(ev.Header)
+			}
 		}
 	}
 }
@@ -362,7 +410,7 @@ func (n *Node) Shutdown(ctx context.Context) error {
 	// Unsubscribe while the readers still drain their channels: the
 	// chain's event goroutine may be blocked sending to one, and both
 	// unsubscribing and closing the chain wait for it.
-	if n.cons != nil {
+	if n.headers != nil {
 		n.chain.Unsubscribe(n.headers)
 	}
 	if n.rpcEvent != nil {
@@ -407,11 +455,23 @@ func (n *Node) P2PAddresses() []string { return n.p2p.ListenAddrs() }
 
 // RPCAddresses returns the RPC listen addresses (empty when RPC is off or
 // not started).
-func (n *Node) RPCAddresses() []string {
+func (n *Node) RPCAddresses() []string { return n.rpcAddresses() }
+
+func (n *Node) rpcAddresses() []string {
+	n.rpcMu.RLock()
+	defer n.rpcMu.RUnlock()
 	if n.rpc == nil {
 		return nil
 	}
 	return n.rpc.Addresses()
+}
+
+// setRPC replaces the RPC server (nil: none); the caller holds lateMu or
+// runs before Start.
+func (n *Node) setRPC(r *rpcserver.Server) {
+	n.rpcMu.Lock()
+	n.rpc = r
+	n.rpcMu.Unlock()
 }
 
 // PrometheusAddresses and PprofAddresses return the monitoring listen
@@ -431,8 +491,9 @@ func addrsOf(s *metrics.Service) []string {
 // ValidatorKeys returns the public keys consensus signs with (none when
 // consensus is off).
 func (n *Node) ValidatorKeys() []*keys.PublicKey {
-	out := make([]*keys.PublicKey, len(n.keys))
-	for i, k := range n.keys {
+	_, ks := n.consensus()
+	out := make([]*keys.PublicKey, len(ks))
+	for i, k := range ks {
 		out[i] = k.PublicKey()
 	}
 	return out
@@ -519,9 +580,11 @@ func (s metricsSource) NotaryPoolSize() int {
 	return 0
 }
 func (s metricsSource) VerifiedStateHeight() uint32 {
-	return s.n.chain.StateModule().CurrentValidatedHeight()
+	return s.n.chain.CurrentValidatedHeight()
 }
 func (s metricsSource) WSClients() int {
+	s.n.rpcMu.RLock()
+	defer s.n.rpcMu.RUnlock()
 	if s.n.rpc == nil {
 		return 0
 	}

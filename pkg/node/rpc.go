@@ -51,7 +51,7 @@ func (n *Node) rpcConfig() rpcserver.Config {
 
 // buildRPC makes the RPC server and registers the chain methods.
 func (n *Node) buildRPC() error {
-	n.rpc = rpcserver.New(n.rpcConfig())
+	n.setRPC(rpcserver.New(n.rpcConfig()))
 	return n.registerMethods()
 }
 

@@ -117,28 +117,9 @@ func (n *Node) buildServices(opts ServiceOptions) error {
 	proto := n.chain.Config()
 
 	// StateService.
-	var srKeys []*keys.PrivateKey
-	if app.StateRoot.Enabled {
-		if proto.StateRootInHeader {
-			return ErrStateRootInHeader
-		}
-		var err error
-		if srKeys, err = s.unlock("StateRoot", app.StateRoot.UnlockWallet); err != nil {
-			return err
-		}
-	}
-	sr, err := stateroot.New(stateroot.Config{
-		Magic:        uint32(proto.Magic),
-		TimePerBlock: proto.TimePerBlock,
-		Keys:         srKeys,
-		Logger:       n.log.With("module", "stateroot"),
-	}, stateroot.ChainLedger(n.chain), func(e *payload.Extensible) {
-		if err := n.p2p.BroadcastExtensible(e); err != nil {
-			n.log.Debug("StateService payload not broadcast", "err", err)
-		}
-	})
+	sr, err := n.buildStateRoot(app.StateRoot)
 	if err != nil {
-		return fmt.Errorf("StateRoot service: %w", err)
+		return err
 	}
 	s.stateRoot = sr
 	n.p2p.AddExtensibleHandler(stateroot.Category, sr.OnPayload)
@@ -169,43 +150,94 @@ func (n *Node) buildServices(opts ServiceOptions) error {
 		s.notaryPool.SetAnnouncer(n.p2p.BroadcastNotaryRequest)
 		n.p2p.SetNotaryRequestPool(s.notaryPool)
 	}
-	if app.P2PNotary.Enabled {
-		ks, err := s.unlock("P2PNotary", app.P2PNotary.UnlockWallet)
-		if err != nil {
-			return err
-		}
-		s.notary, err = notary.New(notary.Config{
-			Chain:         n.chain,
-			Pool:          s.notaryPool,
-			Main:          app.P2PNotary,
-			Keys:          ks,
-			OnTransaction: n.relayServiceTx,
-			Logger:        n.log,
-		})
-		if err != nil {
-			return fmt.Errorf("P2PNotary service: %w", err)
-		}
+	if s.notary, err = n.buildNotary(app.P2PNotary); err != nil {
+		return err
 	}
 
 	// Oracle.
-	if app.Oracle.Enabled {
-		ks, err := s.unlock("Oracle", app.Oracle.UnlockWallet)
-		if err != nil {
-			return err
+	s.oracle, err = n.buildOracle(app.Oracle)
+	return err
+}
+
+// buildStateRoot makes the StateService of the StateRoot section (it
+// verifies validated roots without keys, signs with them).
+func (n *Node) buildStateRoot(c config.StateRoot) (*stateroot.Service, error) {
+	proto := n.chain.Config()
+	var srKeys []*keys.PrivateKey
+	if c.Enabled {
+		if proto.StateRootInHeader {
+			return nil, ErrStateRootInHeader
 		}
-		s.oracle, err = oracle.New(oracle.Config{
-			Chain:         n.chain,
-			Main:          app.Oracle,
-			Keys:          ks,
-			HTTPClient:    opts.OracleHTTPClient,
-			OnTransaction: n.relayServiceTx,
-			Logger:        n.log,
-		})
-		if err != nil {
-			return fmt.Errorf("Oracle service: %w", err)
+		var err error
+		if srKeys, err = n.svc.unlock("StateRoot", c.UnlockWallet); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	sr, err := stateroot.New(stateroot.Config{
+		Magic:        uint32(proto.Magic),
+		TimePerBlock: proto.TimePerBlock,
+		Keys:         srKeys,
+		Logger:       n.log.With("module", "stateroot"),
+	}, stateroot.ChainLedger(n.chain), func(e *payload.Extensible) {
+		if err := n.p2p.BroadcastExtensible(e); err != nil {
+			n.log.Debug("StateService payload not broadcast", "err", err)
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("StateRoot service: %w", err)
+	}
+	return sr, nil
+}
+
+// buildNotary makes the notary service of the P2PNotary section (nil
+// when it is off).
+func (n *Node) buildNotary(c config.P2PNotary) (*notary.Service, error) {
+	if !c.Enabled {
+		return nil, nil
+	}
+	if n.svc.notaryPool == nil {
+		return nil, ErrNotaryWithoutExtensions
+	}
+	ks, err := n.svc.unlock("P2PNotary", c.UnlockWallet)
+	if err != nil {
+		return nil, err
+	}
+	s, err := notary.New(notary.Config{
+		Chain:         n.chain,
+		Pool:          n.svc.notaryPool,
+		Main:          c,
+		Keys:          ks,
+		OnTransaction: n.relayServiceTx,
+		Logger:        n.log,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("P2PNotary service: %w", err)
+	}
+	return s, nil
+}
+
+// buildOracle makes the Oracle service of the Oracle section (nil when
+// it is off).
+func (n *Node) buildOracle(c config.OracleConfiguration) (*oracle.Service, error) {
+	if !c.Enabled {
+		return nil, nil
+	}
+	ks, err := n.svc.unlock("Oracle", c.UnlockWallet)
+	if err != nil {
+		return nil, err
+	}
+	s, err := oracle.New(oracle.Config{
+		Chain:         n.chain,
+		Main:          c,
+		Keys:          ks,
+		HTTPClient:    n.svc.opts.OracleHTTPClient,
+		OnTransaction: n.relayServiceTx,
+		Logger:        n.log,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("Oracle service: %w", err)
+	}
+	return s, nil
 }
 
 // unlock returns the keys of every account of w the password opens (each

@@ -9,18 +9,19 @@
 //
 // Typed methods (methods.go) cover what wallets and tools need: getversion,
 // getnativecontracts, getcontractstate, invokefunction/invokescript (with
-// signers; Param is an invokefunction argument), calculatenetworkfee,
+// signers; arguments are smartcontract.Parameter values), calculatenetworkfee,
 // getnep17balances/getnep17transfers, getunclaimedgas, getapplicationlog,
 // getrawtransaction, sendrawtransaction, getcandidates,
 // getnextblockvalidators, getcommittee. Their result types are the
 // server's (package neorpc/result; result.go names them here): neo-go
 // 0.120.0's field names, types and key order, so decoding a neo-go answer
-// and encoding it again gives the same bytes. The one type of its own is
-// InvokeResult (with Iterator), which keeps stack items in their RPC JSON
-// form and decodes them on request, so that an item the client cannot
-// decode (a C# node's, an unprintable one) fails only when asked for;
-// result.Invoke, the server's, holds decoded items. Neither the client nor
-// the result types depend on a storage engine (the layering test checks).
+// and encoding it again gives the same bytes. InvokeResult and Iterator
+// are result.Invoke and result.Iterator too: stack items are decoded with
+// the answer (iterators as Interop items wrapping an Iterator), as neo-go's
+// client does, and read with the result's helpers (CheckHalt, Int, Bool,
+// String, Array, Iterator). The client has no result type of its own.
+// Neither the client nor the result types depend on a storage engine (the
+// layering test checks).
 //
 // Subpackages: actor (build, sign through parameter contexts, send and
 // await transactions), nep17 (token info, transfer scripts, decimal

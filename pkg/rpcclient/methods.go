@@ -10,6 +10,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/neorpc/result"
+	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
 // Typed wrappers of the node methods the wallet tools, the benchmark and
@@ -56,7 +57,7 @@ func (c *Client) getContractState(ctx context.Context, p any) (*state.Contract, 
 
 // InvokeFunction test-runs method of contract with params. Signers may be
 // nil (then none are sent); the first signer is the sender.
-func (c *Client) InvokeFunction(ctx context.Context, contract hash.Uint160, method string, params []Param, signers []transaction.Signer) (*InvokeResult, error) {
+func (c *Client) InvokeFunction(ctx context.Context, contract hash.Uint160, method string, params []smartcontract.Parameter, signers []transaction.Signer) (*InvokeResult, error) {
 	return c.InvokeFunctionHistoric(ctx, Historic{}, contract, method, params, signers)
 }
 
@@ -94,9 +95,9 @@ func (at Historic) param() any {
 }
 
 // InvokeFunctionHistoric is InvokeFunction against the state at.
-func (c *Client) InvokeFunctionHistoric(ctx context.Context, at Historic, contract hash.Uint160, method string, params []Param, signers []transaction.Signer) (*InvokeResult, error) {
+func (c *Client) InvokeFunctionHistoric(ctx context.Context, at Historic, contract hash.Uint160, method string, params []smartcontract.Parameter, signers []transaction.Signer) (*InvokeResult, error) {
 	if params == nil {
-		params = []Param{}
+		params = []smartcontract.Parameter{}
 	}
 	return c.invoke(ctx, "invokefunction", at, signers, contract.String(), method, params)
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/rpcclient/rpctest"
+	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
 // TestTypedMethodParams checks the parameters each typed method sends
@@ -33,9 +35,9 @@ func TestTypedMethodParams(t *testing.T) {
 	addr := neorpc.Uint160ToAddress(acc)
 
 	srv.Result("invokefunction", rpcclient.InvokeResult{State: "HALT", GasConsumed: 7,
-		Stack: []json.RawMessage{json.RawMessage(`{"type":"Integer","value":"5"}`)}})
+		Stack: []stackitem.Item{stackitem.NewBigInteger(big.NewInt(5))}})
 	res, err := c.InvokeFunction(ctx, nativenames.GasHash, "balanceOf",
-		[]rpcclient.Param{rpcclient.ParamHash160(acc), rpcclient.ParamInt(-3), rpcclient.ParamArray(rpcclient.ParamBool(true), rpcclient.ParamAny())},
+		[]smartcontract.Parameter{smartcontract.NewHash160Parameter(acc), smartcontract.NewIntParameter(-3), smartcontract.NewArrayParameter(smartcontract.NewBoolParameter(true), smartcontract.NewAnyParameter())},
 		[]transaction.Signer{{Account: acc, Scopes: transaction.CalledByEntry}})
 	if err != nil {
 		t.Fatal(err)
@@ -125,35 +127,5 @@ func checkParams(t *testing.T, c rpctest.Call, want []string) {
 		if string(c.Params[i]) != want[i] {
 			t.Errorf("%s param %d:\n got %s\nwant %s", c.Method, i, c.Params[i], want[i])
 		}
-	}
-}
-
-func TestParamJSONAndEmitable(t *testing.T) {
-	ps := []rpcclient.Param{
-		rpcclient.ParamString("a\"b"), rpcclient.ParamBytes([]byte{1, 2}), rpcclient.ParamPublicKey([]byte{2, 3}),
-		rpcclient.ParamHash256(hash.Uint256{1}), {Type: 0x13}, // String without a value
-	}
-	b, err := json.Marshal(ps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = `[{"type":"String","value":"a\"b"},{"type":"ByteArray","value":"AQI="},{"type":"PublicKey","value":"0203"},` +
-		`{"type":"Hash256","value":"0x0000000000000000000000000000000000000000000000000000000000000001"},{"type":"String"}]`
-	if string(b) != want {
-		t.Errorf("params JSON\n got %s\nwant %s", b, want)
-	}
-	if _, err := json.Marshal(rpcclient.Param{Type: 0x11, Value: "x"}); !errors.Is(err, rpcclient.ErrParam) {
-		t.Errorf("Integer with a string value: %v", err)
-	}
-	v, err := rpcclient.ParamArray(rpcclient.ParamInt(1), rpcclient.ParamArray()).Emitable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	arr := v.([]any)
-	if len(arr) != 2 || arr[0].(*big.Int).Int64() != 1 || len(arr[1].([]any)) != 0 {
-		t.Errorf("emitable %v", v)
-	}
-	if _, err := (rpcclient.Param{Type: 0x22}).Emitable(); err == nil {
-		t.Error("Map emitable")
 	}
 }

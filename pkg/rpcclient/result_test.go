@@ -137,7 +137,7 @@ func TestInvokeResultHelpers(t *testing.T) {
 	if _, err := r.Array(0); err == nil {
 		t.Error("Array of an Integer")
 	}
-	if it, err := r.Iterator(4); err != nil || it.ID == "" || it.Interface != "IIterator" {
+	if it, err := r.Iterator(4); err != nil || it.ID == nil || it.ID.String() != "1f0e6f52-4c3c-4c4c-9c5b-3e1c1d3f8a11" {
 		t.Errorf("Iterator: %+v %v", it, err)
 	}
 	if _, err := r.Item(4); err == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcserver"
+	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
 func dial(t testing.TB, addr string) *WSClient {
@@ -77,7 +78,7 @@ func TestWSClientCallsAndEvents(t *testing.T) {
 	name := "Transfer"
 	if _, err := c.Subscribe(ctx, neorpc.NotificationEventID, neorpc.NotificationFilter{
 		Contract: &contract, Name: &name,
-		Parameters: []neorpc.FilterParameter{{Type: neorpc.AnyType}, {Type: neorpc.IntegerType, Value: big.NewInt(5)}},
+		Parameters: []smartcontract.Parameter{{Type: neorpc.AnyType}, {Type: neorpc.IntegerType, Value: big.NewInt(5)}},
 	}, ntfs); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"fmt"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/opcode"
@@ -163,4 +164,14 @@ func (c *Context) HasActiveTry() bool {
 		}
 	}
 	return false
+}
+
+// Jump moves the instruction pointer to ip, a position in the script
+// (the debugger's jump; nothing checks that an instruction starts there).
+func (c *Context) Jump(ip int) error {
+	if ip < 0 || ip >= len(c.inv.script.b) {
+		return fmt.Errorf("%w: instruction offset %d is out of range", ErrInvalidOperation, ip)
+	}
+	c.ip = ip
+	return nil
 }

@@ -5,22 +5,6 @@ import (
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
-// popPrimitive is C# Pop<PrimitiveType>: the type is checked before the item
-// leaves the stack.
-func (s *Stack) popPrimitive(noRef bool) (stackitem.Item, error) {
-	item, err := s.Peek(0)
-	if err != nil {
-		return nil, err
-	}
-	if !item.Type().IsPrimitive() {
-		return nil, castError(item, "PrimitiveType")
-	}
-	if noRef {
-		return s.PopNoRef()
-	}
-	return s.Pop()
-}
-
 func opPackMap(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	es := ctx.estack
 	size, err := es.popInt32()
@@ -49,8 +33,7 @@ func opPackMap(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 			v.refs.Remove(old)
 		}
 	}
-	stackitem.AdjustRefs(m, 1)
-	es.pushCounted(m, 1)
+	es.pushNew(m, 1)
 	return nil
 }
 
@@ -70,14 +53,7 @@ func opPack(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	for i := range items {
 		items[i], _ = es.PopNoRef()
 	}
-	var a *stackitem.Array
-	if op == opcode.PACK {
-		a = stackitem.NewArray(items)
-	} else {
-		a = stackitem.NewStruct(items)
-	}
-	stackitem.AdjustRefs(a, 1)
-	es.pushCounted(a, 1)
+	es.pushNew(newArray(op == opcode.PACKSTRUCT, items), 1)
 	return nil
 }
 
@@ -129,11 +105,7 @@ func opUnpack(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 }
 
 func opNewArray0(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	if op == opcode.NEWARRAY0 {
-		ctx.estack.Push(stackitem.NewArray([]stackitem.Item{}))
-	} else {
-		ctx.estack.Push(stackitem.NewStruct([]stackitem.Item{}))
-	}
+	ctx.estack.Push(newArray(op == opcode.NEWSTRUCT0, []stackitem.Item{}))
 	return nil
 }
 
@@ -167,14 +139,7 @@ func opNewArray(_ *VM, ctx *Context, op opcode.Opcode, arg []byte) error {
 	for i := range items {
 		items[i] = fill
 	}
-	var a *stackitem.Array
-	if op == opcode.NEWSTRUCT {
-		a = stackitem.NewStruct(items)
-	} else {
-		a = stackitem.NewArray(items)
-	}
-	stackitem.AdjustRefs(a, 1)
-	ctx.estack.pushCounted(a, n+1)
+	ctx.estack.pushNew(newArray(op == opcode.NEWSTRUCT, items), n+1)
 	return nil
 }
 
@@ -215,24 +180,12 @@ func indexInRange(idx *stackitem.Integer, n int) bool {
 	return ok && x >= 0 && x < int64(n)
 }
 
-func opHasKey(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return hasKey(ctx, op, true)
-}
-
-// opHasKeyV0 is HASKEY before HF_Gorgon (neo-vm #543): the index is
-// converted to int32 (faulting outside that range) and not checked against
-// MaxItemSize.
-func opHasKeyV0(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return hasKey(ctx, op, false)
-}
-
-func hasKey(ctx *Context, op opcode.Opcode, gorgon bool) error {
+// hasKey is HASKEY. Before HF_Gorgon (neo-vm #543, gorgon false) the index
+// is converted to int32 (faulting outside that range) and not checked
+// against MaxItemSize.
+func hasKey(_ *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	es := ctx.estack
-	key, err := es.popPrimitive(false)
-	if err != nil {
-		return err
-	}
-	x, err := es.Pop()
+	key, x, err := es.popKeyed()
 	if err != nil {
 		return err
 	}
@@ -276,23 +229,16 @@ func hasKey(ctx *Context, op opcode.Opcode, gorgon bool) error {
 }
 
 func opKeys(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	item, err := ctx.estack.Peek(0)
+	m, err := popAs[*stackitem.Map](ctx.estack, "Map")
 	if err != nil {
 		return err
 	}
-	m, ok := item.(*stackitem.Map)
-	if !ok {
-		return castError(item, "Map")
-	}
-	_, _ = ctx.estack.Pop()
 	elems := m.Elements()
 	keys := make([]stackitem.Item, len(elems))
 	for i := range elems {
 		keys[i] = elems[i].Key
 	}
-	a := stackitem.NewArray(keys)
-	stackitem.AdjustRefs(a, 1)
-	ctx.estack.pushCounted(a, len(keys)+1)
+	ctx.estack.pushNew(stackitem.NewArray(keys), len(keys)+1)
 	return nil
 }
 
@@ -324,76 +270,60 @@ func opValues(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	}
 	res := make([]stackitem.Item, 0, len(values))
 	for _, it := range values {
-		cp := it
-		if s, ok := it.(*stackitem.Array); ok && s.IsStruct() {
-			c, _, err := s.Clone()
-			if err != nil {
-				return err
-			}
-			cp = c
-			if !referenced {
-				v.refs.Remove(it)
-				v.refs.Add(cp)
-			}
+		cp, cloned, err := cloneIfStruct(it)
+		if err != nil {
+			return err
+		}
+		if cloned && !referenced {
+			v.refs.Remove(it)
+			v.refs.Add(cp)
 		}
 		if referenced {
 			v.refs.Add(cp)
 		}
 		res = append(res, cp)
 	}
-	a := stackitem.NewArray(res)
-	stackitem.AdjustRefs(a, 1)
-	ctx.estack.pushCounted(a, 0)
+	ctx.estack.pushNew(stackitem.NewArray(res), 0)
 	return nil
 }
 
-func opPickItem(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return pickItem(v, ctx, op, true)
-}
-
-// opPickItemV0 is PICKITEM before HF_Gorgon (neo-vm #543): indexes are
-// converted to int32 first, so an index outside that range faults instead
-// of raising a catchable exception.
-func opPickItemV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return pickItem(v, ctx, op, false)
-}
-
-// checkIndex converts a PICKITEM/SETITEM index. Before Gorgon the int32
-// conversion happens first and may fault.
-func checkIndex(key stackitem.Item, gorgon bool) (*stackitem.Integer, error) {
+// checkIndex converts a PICKITEM/SETITEM/REMOVE index into a collection of
+// n elements, which C# names what in its message. Before Gorgon the int32
+// conversion happens first and may fault. An index out of range comes back
+// as the message of the exception C# raises for it, with i meaningless.
+func checkIndex(key stackitem.Item, gorgon bool, n int, what string) (i int, outOfRange string, err error) {
 	idx, err := stackitem.ToInteger(key)
 	if err != nil {
-		return nil, err
+		return 0, "", err
 	}
 	if !gorgon {
 		if _, err := toInt32(idx); err != nil {
-			return nil, err
+			return 0, "", err
 		}
 	}
-	return idx, nil
+	if !indexInRange(idx, n) {
+		return 0, "The index of " + what + " is out of range, " + idx.String() + "/[0, " + itoa(int64(n)) + ").", nil
+	}
+	return int(mustInt64(idx)), "", nil
 }
 
 func pickItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	es := ctx.estack
-	key, err := es.popPrimitive(false)
-	if err != nil {
-		return err
-	}
-	x, err := es.Pop()
+	key, x, err := es.popKeyed()
 	if err != nil {
 		return err
 	}
 	var item stackitem.Item
 	switch t := x.(type) {
 	case *stackitem.Array:
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, t.Len(), "VMArray")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, t.Len()) {
-			return v.throwString("The index of VMArray is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Len())) + ").")
+		if bad != "" {
+			return v.throwString(bad)
 		}
-		item = t.Get(int(mustInt64(idx)))
+		item = t.Get(i)
 	case *stackitem.Map:
 		val, found, err := t.Get(key)
 		if err != nil {
@@ -405,23 +335,23 @@ func pickItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 		item = val
 	case *stackitem.ByteString, *stackitem.Integer, stackitem.Bool:
 		b, _ := x.TryBytes()
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, len(b), "PrimitiveType")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, len(b)) {
-			return v.throwString("The index of PrimitiveType is out of range, " + idx.String() + "/[0, " + itoa(int64(len(b))) + ").")
+		if bad != "" {
+			return v.throwString(bad)
 		}
-		item = stackitem.NewInt(int64(b[mustInt64(idx)]))
+		item = stackitem.NewInt(int64(b[i]))
 	case *stackitem.Buffer:
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, t.Size(), "Buffer")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, t.Size()) {
-			return v.throwString("The index of Buffer is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Size())) + ").")
+		if bad != "" {
+			return v.throwString(bad)
 		}
-		item = stackitem.NewInt(int64(t.Bytes()[mustInt64(idx)]))
+		item = stackitem.NewInt(int64(t.Bytes()[i]))
 	default:
 		return invalidOp("Invalid type for %s: %s", op, x.Type())
 	}
@@ -446,21 +376,12 @@ func opAppend(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	if err != nil {
 		return err
 	}
-	item, err := es.Peek(0)
+	arr, err := popAs[*stackitem.Array](es, "Array")
 	if err != nil {
 		return err
 	}
-	arr, ok := item.(*stackitem.Array)
-	if !ok {
-		return castError(item, "Array")
-	}
-	_, _ = es.Pop()
-	if s, ok := newItem.(*stackitem.Array); ok && s.IsStruct() {
-		c, _, err := s.Clone()
-		if err != nil {
-			return err
-		}
-		newItem = c
+	if newItem, _, err = cloneIfStruct(newItem); err != nil {
+		return err
 	}
 	if err := arr.Append(newItem); err != nil {
 		return err
@@ -471,51 +392,39 @@ func opAppend(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	return nil
 }
 
-func opSetItem(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return setItem(v, ctx, op, true)
-}
-
-// opSetItemV0 is SETITEM before HF_Gorgon (neo-vm #543): indexes and Buffer
-// values are converted to int32 first (faulting outside that range), and a
-// Buffer value in [-128, -1] wraps to a byte instead of faulting.
-func opSetItemV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return setItem(v, ctx, op, false)
-}
-
+// setItem is SETITEM. Before HF_Gorgon (neo-vm #543, gorgon false) indexes
+// and Buffer values are converted to int32 first (faulting outside that
+// range), and a Buffer value in [-128, -1] wraps to a byte instead of
+// faulting.
 func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	es := ctx.estack
 	value, err := es.PopNoRef()
 	if err != nil {
 		return err
 	}
-	if s, ok := value.(*stackitem.Array); ok && s.IsStruct() {
-		v.refs.Remove(value)
-		c, _, err := s.Clone()
-		if err != nil {
-			return err
-		}
-		value = c
-		v.refs.Add(value)
-	}
-	key, err := es.popPrimitive(false)
+	c, cloned, err := cloneIfStruct(value)
 	if err != nil {
 		return err
 	}
-	x, err := es.Pop()
+	if cloned {
+		v.refs.Remove(value)
+		value = c
+		v.refs.Add(value)
+	}
+	key, x, err := es.popKeyed()
 	if err != nil {
 		return err
 	}
 	switch t := x.(type) {
 	case *stackitem.Array:
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, t.Len(), "VMArray")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, t.Len()) {
+		if bad != "" {
 			v.refs.Remove(value)
-			return v.throwString("The index of VMArray is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Len())) + ").")
+			return v.throwString(bad)
 		}
-		i := int(mustInt64(idx))
 		if stackitem.IsReferenced(t) {
 			v.refs.Remove(t.Get(i))
 		} else {
@@ -538,12 +447,12 @@ func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 		return nil
 	case *stackitem.Buffer:
 		v.refs.Remove(value)
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, t.Size(), "Buffer")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, t.Size()) {
-			return v.throwString("The index of Buffer is out of range, " + idx.String() + "/[0, " + itoa(int64(t.Size())) + ").")
+		if bad != "" {
+			return v.throwString(bad)
 		}
 		if !value.Type().IsPrimitive() {
 			return invalidOp("Only primitive type values can be set in Buffer in %s.", op)
@@ -565,7 +474,7 @@ func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 			// C# (byte)BigInteger is a checked conversion.
 			return &vmError{msg: "Value was either too large or too small for an unsigned byte.", kind: ErrInvalidOperation}
 		}
-		t.Bytes()[mustInt64(idx)] = byte(bv)
+		t.Bytes()[i] = byte(bv)
 		return nil
 	default:
 		return invalidOp("Invalid type for %s: %s", op, x.Type())
@@ -590,37 +499,24 @@ func opReverseItems(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	return invalidOp("Invalid type for %s: %s", op, x.Type())
 }
 
-func opRemove(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return remove(v, ctx, op, true)
-}
-
-// opRemoveV0 is REMOVE before HF_Gorgon (neo-vm #543): the array index is
-// converted to int32 first. Both forms fault on a bad index, so only the
-// error differs.
-func opRemoveV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return remove(v, ctx, op, false)
-}
-
+// remove is REMOVE. Before HF_Gorgon (neo-vm #543, gorgon false) the array
+// index is converted to int32 first. Both forms fault on a bad index, so
+// only the error differs.
 func remove(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	es := ctx.estack
-	key, err := es.popPrimitive(false)
-	if err != nil {
-		return err
-	}
-	x, err := es.Pop()
+	key, x, err := es.popKeyed()
 	if err != nil {
 		return err
 	}
 	switch t := x.(type) {
 	case *stackitem.Array:
-		idx, err := checkIndex(key, gorgon)
+		i, bad, err := checkIndex(key, gorgon, t.Len(), "VMArray")
 		if err != nil {
 			return err
 		}
-		if !indexInRange(idx, t.Len()) {
-			return invalidOp("The index of VMArray is out of range, %s/[0, %d).", idx, t.Len())
+		if bad != "" {
+			return invalidOp("%s", bad)
 		}
-		i := int(mustInt64(idx))
 		item := t.Get(i)
 		if err := t.RemoveAt(i); err != nil {
 			return err
@@ -681,15 +577,10 @@ func opClearItems(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 }
 
 func opPopItem(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	item, err := ctx.estack.Peek(0)
+	arr, err := popAs[*stackitem.Array](ctx.estack, "Array")
 	if err != nil {
 		return err
 	}
-	arr, ok := item.(*stackitem.Array)
-	if !ok {
-		return castError(item, "Array")
-	}
-	_, _ = ctx.estack.Pop()
 	n := arr.Len()
 	if n == 0 {
 		return invalidOp("Index was out of range. Must be non-negative and less than the size of the collection.")
@@ -703,4 +594,26 @@ func opPopItem(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 		v.refs.Remove(last)
 	}
 	return nil
+}
+
+// newArray makes an Array, or a Struct if isStruct.
+func newArray(isStruct bool, items []stackitem.Item) *stackitem.Array {
+	if isStruct {
+		return stackitem.NewStruct(items)
+	}
+	return stackitem.NewArray(items)
+}
+
+// cloneIfStruct returns a clone of item if it is a Struct (cloned true),
+// else item itself: what C# does with a value stored into a container.
+func cloneIfStruct(item stackitem.Item) (stackitem.Item, bool, error) {
+	s, ok := item.(*stackitem.Array)
+	if !ok || !s.IsStruct() {
+		return item, false, nil
+	}
+	c, _, err := s.Clone()
+	if err != nil {
+		return nil, false, err
+	}
+	return c, true, nil
 }

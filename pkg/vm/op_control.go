@@ -117,11 +117,7 @@ func opJmpIf(v *VM, ctx *Context, op opcode.Opcode, arg []byte) error {
 }
 
 func opJmpCmp(v *VM, ctx *Context, op opcode.Opcode, arg []byte) error {
-	x2, err := ctx.estack.popInteger()
-	if err != nil {
-		return err
-	}
-	x1, err := ctx.estack.popInteger()
+	x1, x2, err := ctx.estack.popIntegerPair()
 	if err != nil {
 		return err
 	}
@@ -157,15 +153,10 @@ func opCall(v *VM, ctx *Context, _ opcode.Opcode, arg []byte) error {
 }
 
 func opCallA(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	item, err := ctx.estack.Peek(0)
+	p, err := popAs[*stackitem.Pointer](ctx.estack, "Pointer")
 	if err != nil {
 		return err
 	}
-	p, ok := item.(*stackitem.Pointer)
-	if !ok {
-		return castError(item, "Pointer")
-	}
-	_, _ = ctx.estack.Pop()
 	if p.Script() != any(ctx.inv) {
 		return invalidOp("Pointers can't be shared between scripts")
 	}

@@ -25,19 +25,11 @@ func opUnaryInt(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	case opcode.SQRT:
 		r, err = intSqrt(x, &v.alloc)
 	}
-	if err != nil {
-		return err
-	}
-	ctx.estack.pushPrimitive(r)
-	return nil
+	return ctx.estack.pushResult(r, err)
 }
 
 func opBinaryInt(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	x2, err := ctx.estack.popInteger()
-	if err != nil {
-		return err
-	}
-	x1, err := ctx.estack.popInteger()
+	x1, x2, err := ctx.estack.popIntegerPair()
 	if err != nil {
 		return err
 	}
@@ -70,11 +62,7 @@ func opBinaryInt(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 			r = x2
 		}
 	}
-	if err != nil {
-		return err
-	}
-	ctx.estack.pushPrimitive(r)
-	return nil
+	return ctx.estack.pushResult(r, err)
 }
 
 func opSign(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
@@ -106,11 +94,7 @@ func opPow(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 		return err
 	}
 	r, err := intPow(x, e, &v.alloc)
-	if err != nil {
-		return err
-	}
-	ctx.estack.pushPrimitive(r)
-	return nil
+	return ctx.estack.pushResult(r, err)
 }
 
 // opModArith is MODMUL (x1 * x2 mod m) and MODPOW (x ^ e mod m): three
@@ -134,24 +118,13 @@ func opModArith(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 	} else {
 		r, err = intModPow(x, y, m, &v.alloc)
 	}
-	if err != nil {
-		return err
-	}
-	ctx.estack.pushPrimitive(r)
-	return nil
+	return ctx.estack.pushResult(r, err)
 }
 
-func opShift(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return shift(v, ctx, op, false)
-}
-
-// opShiftV0 is SHL/SHR before HF_Gorgon (neo-vm #567): a zero shift leaves
-// the value on the stack untouched, without converting it to an Integer.
-func opShiftV0(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	return shift(v, ctx, op, true)
-}
-
-func shift(v *VM, ctx *Context, op opcode.Opcode, zeroIsNop bool) error {
+// shift is SHL/SHR. Before HF_Gorgon (neo-vm #567, gorgon false) a zero
+// shift leaves the value on the stack untouched, without converting it to
+// an Integer.
+func shift(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	n, err := ctx.estack.popInt32()
 	if err != nil {
 		return err
@@ -159,7 +132,7 @@ func shift(v *VM, ctx *Context, op opcode.Opcode, zeroIsNop bool) error {
 	if err := assertShift(n); err != nil {
 		return err
 	}
-	if n == 0 && zeroIsNop {
+	if n == 0 && !gorgon {
 		return nil
 	}
 	x, err := ctx.estack.popInteger()
@@ -172,11 +145,7 @@ func shift(v *VM, ctx *Context, op opcode.Opcode, zeroIsNop bool) error {
 	} else {
 		r, err = intShr(x, n, &v.alloc)
 	}
-	if err != nil {
-		return err
-	}
-	ctx.estack.pushPrimitive(r)
-	return nil
+	return ctx.estack.pushResult(r, err)
 }
 
 func opNot(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
@@ -215,11 +184,7 @@ func opNz(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 }
 
 func opNumEqual(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	x2, err := ctx.estack.popInteger()
-	if err != nil {
-		return err
-	}
-	x1, err := ctx.estack.popInteger()
+	x1, x2, err := ctx.estack.popIntegerPair()
 	if err != nil {
 		return err
 	}
@@ -228,11 +193,7 @@ func opNumEqual(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 }
 
 func opCompare(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	b, err := ctx.estack.Pop()
-	if err != nil {
-		return err
-	}
-	a, err := ctx.estack.Pop()
+	a, b, err := ctx.estack.popPair()
 	if err != nil {
 		return err
 	}
@@ -284,11 +245,7 @@ func opWithin(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 }
 
 func opEqual(_ *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
-	x2, err := ctx.estack.Pop()
-	if err != nil {
-		return err
-	}
-	x1, err := ctx.estack.Pop()
+	x1, x2, err := ctx.estack.popPair()
 	if err != nil {
 		return err
 	}

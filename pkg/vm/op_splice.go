@@ -54,15 +54,10 @@ func opMemcpy(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	if di < 0 {
 		return invalidOp("The destination index can not be negative for MEMCPY, index: %d.", si)
 	}
-	item, err := es.Peek(0)
+	dst, err := popAs[*stackitem.Buffer](es, "Buffer")
 	if err != nil {
 		return err
 	}
-	dst, ok := item.(*stackitem.Buffer)
-	if !ok {
-		return castError(item, "Buffer")
-	}
-	_, _ = es.Pop()
 	if di+count > dst.Size() || di+count > maxInt32 {
 		return invalidOp("The destination index + count is out of range for MEMCPY, index: %d, count: %d, %d/[0, %d].", di, count, di, dst.Size())
 	}
@@ -92,18 +87,10 @@ func opCat(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 	return nil
 }
 
-func opSubstr(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	return substr(v, ctx, true)
-}
-
-// opSubstrV0 is SUBSTR before HF_Echidna, where index + count was not
+// substr is SUBSTR. Before HF_Echidna (checked false) index + count was not
 // checked for int32 overflow. An overflowing sum still faulted in C# (the
 // slice that followed threw), so only the error differs.
-func opSubstrV0(v *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	return substr(v, ctx, false)
-}
-
-func substr(v *VM, ctx *Context, checked bool) error {
+func substr(v *VM, ctx *Context, _ opcode.Opcode, checked bool) error {
 	count, err := ctx.estack.popInt32()
 	if err != nil {
 		return err

@@ -48,11 +48,7 @@ func getString(item stackitem.Item) (string, error) {
 }
 
 func opAbortMsg(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	item, err := ctx.estack.Pop()
-	if err != nil {
-		return err
-	}
-	msg, err := getString(item)
+	_, msg, err := ctx.estack.popString()
 	if err != nil {
 		return err
 	}
@@ -60,11 +56,7 @@ func opAbortMsg(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
 }
 
 func opAssertMsg(_ *VM, ctx *Context, _ opcode.Opcode, _ []byte) error {
-	item, err := ctx.estack.Pop()
-	if err != nil {
-		return err
-	}
-	msg, err := getString(item)
+	item, msg, err := ctx.estack.popString()
 	if err != nil {
 		return err
 	}

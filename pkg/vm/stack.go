@@ -47,6 +47,13 @@ func (s *Stack) pushCounted(item stackitem.Item, n int) {
 	s.refs.Inc(n)
 }
 
+// pushNew pushes a compound item just made (PACK, NEWARRAY, KEYS, ...): the
+// item counts one reference from the stack and n is added to the counter.
+func (s *Stack) pushNew(item stackitem.Item, n int) {
+	stackitem.AdjustRefs(item, 1)
+	s.pushCounted(item, n)
+}
+
 // pushNoRef appends item without any counting (C# CopyTo).
 func (s *Stack) pushNoRef(item stackitem.Item) {
 	s.items = append(s.items, item)

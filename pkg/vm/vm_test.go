@@ -3,6 +3,7 @@ package vm
 import (
 	"errors"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -392,6 +393,23 @@ func TestHardforkVariants(t *testing.T) {
 	for _, r := range []Rules{pre, preGorgon, latest} {
 		if got := exec(r, sub); got.state != vmstate.Fault {
 			t.Errorf("SUBSTR overflow %+v: %s", r, got.state)
+		}
+	}
+	// Only the error tells the two SUBSTR forms apart: the checked sum
+	// comes with Echidna and stays after Gorgon.
+	for r, want := range map[Rules]string{
+		pre:       "Specified argument was out of the range of valid values.",
+		preGorgon: "Arithmetic operation resulted in an overflow.",
+		latest:    "Arithmetic operation resulted in an overflow.",
+	} {
+		v := New()
+		v.SetRules(r)
+		if _, err := v.LoadScript(NewScript(sub)); err != nil {
+			t.Fatal(err)
+		}
+		v.Execute()
+		if err := v.FaultError(); err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("SUBSTR overflow %+v: error %v, want %q", r, err, want)
 		}
 	}
 }

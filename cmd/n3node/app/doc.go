@@ -8,7 +8,8 @@
 //	querycmd     query: candidates, committee, height, notarypool, tx, voter
 //	walletcmd    wallet (with nep17, nep11 and candidate): wallet files, keys, transfers, votes
 //	contractcmd  contract deploy, update, destroy, invokefunction, testinvokefunction, testinvokescript;
-//	             compile, init, inspect, calc-hash, manifest add-group, generate-wrapper
+//	             compile, init, inspect, calc-hash, manifest add-group, generate-wrapper,
+//	             generate-rpcwrapper
 //	utilcmd      util convert, ops, txdump, sendtx, canceltx
 //	vmcmd        vm run: scripts on a bare VM; vm: the interactive VM over an in-memory chain
 //	benchcmd     bench: the TPS benchmark, its transaction cache and reports (pkg/bench)

@@ -13,6 +13,7 @@ import (
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/rpcclient/nep11"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
+	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
 // The NEP-11 commands against the fake node.
@@ -75,8 +76,8 @@ func TestNEP11Commands(t *testing.T) {
 		t.Errorf("ownerOfD: %q", out)
 	}
 	stack(`{"type":"Array","value":[{"type":"ByteString","value":"AQ=="},{"type":"ByteString","value":"Ag=="}]}`)
-	ids := json.RawMessage(`{"type":"Array","value":[{"type":"ByteString","value":"AQ=="},{"type":"ByteString","value":"Ag=="}]}`)
-	e.srv.Result("invokescripthistoric", rpcclient.InvokeResult{State: rpcclient.StateHalt, Stack: []json.RawMessage{ids}})
+	ids := stackitem.NewArray([]stackitem.Item{stackitem.NewByteString([]byte{1}), stackitem.NewByteString([]byte{2})})
+	e.srv.Result("invokescripthistoric", rpcclient.InvokeResult{State: rpcclient.StateHalt, Stack: []stackitem.Item{ids}})
 	if out := e.run("wallet", "nep11", "tokensOf", "-r", e.srv.URL, "--token", nft.StringLE(), "--address", k1.Address(), "--historic", "3"); out != "01\n02\n" {
 		t.Errorf("tokensOf: %q", out)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/rpcclient/actor"
 	"github.com/n3node/n3node/pkg/rpcclient/nep17"
+	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
 // The end-to-end test of the wallet and contract commands against a real
@@ -148,7 +149,7 @@ func walletScenario(t *testing.T, ctx context.Context, rpc string, committee Com
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := cl.InvokeFunction(ctx, tok.Hash, "balanceOf", []rpcclient.Param{rpcclient.ParamHash160(h)}, nil)
+		r, err := cl.InvokeFunction(ctx, tok.Hash, "balanceOf", []smartcontract.Parameter{smartcontract.NewHash160Parameter(h)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -301,7 +302,7 @@ func walletScenario(t *testing.T, ctx context.Context, rpc string, committee Com
 	if got := balanceOf(addrA, nep17.GAS); got.Cmp(gasBefore) != 0 {
 		t.Fatalf("GAS after the refused vote %s, before %s", got, gasBefore)
 	}
-	r, err := cl.InvokeFunction(ctx, nep17.NEO.Hash, "getCandidateVote", []rpcclient.Param{rpcclient.ParamPublicKey(mustHex(t, keyA))}, nil)
+	r, err := cl.InvokeFunction(ctx, nep17.NEO.Hash, "getCandidateVote", []smartcontract.Parameter{smartcontract.NewPublicKeyParameter(mustHex(t, keyA))}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

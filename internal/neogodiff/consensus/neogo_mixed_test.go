@@ -116,6 +116,15 @@ type ngLedger struct {
 	cfg config.Blockchain
 }
 
+// LocalStateRoot implements consensus.StateRootLedger.
+func (l *ngLedger) LocalStateRoot(height uint32) (hash.Uint256, error) {
+	r, err := l.bc.GetStateRoot(height)
+	if err != nil {
+		return hash.Uint256{}, err
+	}
+	return hash.Uint256(r.Root), nil
+}
+
 func (l *ngLedger) GetConfig() config.Blockchain   { return l.cfg }
 func (l *ngLedger) BlockHeight() uint32            { return l.bc.BlockHeight() }
 func (l *ngLedger) CurrentBlockHash() hash.Uint256 { return hash.Uint256(l.bc.CurrentBlockHash()) }
@@ -128,7 +137,7 @@ func (l *ngLedger) GetHeader(h hash.Uint256) (*block.Header, error) {
 	if err != nil {
 		return nil, err
 	}
-	return block.NewHeaderFromBytes(mustBytes(l.t, nh))
+	return block.DecodeHeader(mustBytes(l.t, nh), l.cfg.StateRootInHeader)
 }
 
 func (l *ngLedger) GetNextBlockValidators() ([]*keys.PublicKey, error) {
@@ -171,7 +180,7 @@ func (l *ngLedger) VerifyProposedTransactions(txs []*transaction.Transaction) er
 }
 
 func (l *ngLedger) AddBlock(b *block.Block) error {
-	nb := ngblock.New(false)
+	nb := ngblock.New(l.cfg.StateRootInHeader)
 	r := ngio.NewBinReaderFromBuf(b.Bytes())
 	nb.DecodeBinary(r)
 	if r.Err != nil {
@@ -282,12 +291,22 @@ func (n busNet) BroadcastExtensible(e *message.Extensible) {
 func (busNet) RequestTx(...hash.Uint256) {}
 func (busNet) StopTxFlow()               {}
 
-func TestMixedNetworkWithNeoGo(t *testing.T) {
+func TestMixedNetworkWithNeoGo(t *testing.T) { runMixedNetwork(t, false) }
+
+// TestMixedStateRootInHeader is the same network with StateRootInHeader:
+// proposals carry the previous state root and headers PrevStateRoot, in
+// neo-go's format, checked by both implementations.
+func TestMixedStateRootInHeader(t *testing.T) { runMixedNetwork(t, true) }
+
+func runMixedNetwork(t *testing.T, stateRootInHeader bool) {
 	if testing.Short() {
 		t.Skip("wall-clock network test")
 	}
 	dir := t.TempDir()
 	walletPaths, protocol := mixedWallets(t, dir)
+	if stateRootInHeader {
+		protocol = strings.Replace(protocol, "ProtocolConfiguration:\n", "ProtocolConfiguration:\n  StateRootInHeader: true\n", 1)
+	}
 	cfgPath := filepath.Join(dir, "protocol.yml")
 	if err := os.WriteFile(cfgPath, []byte(protocol), 0o644); err != nil {
 		t.Fatal(err)
@@ -383,7 +402,7 @@ func TestMixedNetworkWithNeoGo(t *testing.T) {
 					return
 				case b := <-ch:
 					if n.ours != nil {
-						h, err := block.NewHeaderFromBytes(mustBytes(t, &b.Header))
+						h, err := block.DecodeHeader(mustBytes(t, &b.Header), stateRootInHeader)
 						if err != nil {
 							t.Error(err)
 							continue
@@ -461,6 +480,22 @@ func TestMixedNetworkWithNeoGo(t *testing.T) {
 
 	start := time.Now()
 	waitHeight(8)
+	if stateRootInHeader {
+		ref := bus.nodes[0].chain
+		for h := uint32(1); h <= 8; h++ {
+			b, err := ref.GetBlock(ref.GetHeaderHash(h))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := ref.GetStateRoot(h - 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !b.StateRootEnabled || b.PrevStateRoot != r.Root {
+				t.Fatalf("block %d: previous state root %s, local %s", h, b.PrevStateRoot.StringLE(), r.Root.StringLE())
+			}
+		}
+	}
 	t.Logf("8 blocks in %s", time.Since(start))
 	start = time.Now()
 	ps := primaries(1, 8)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/neorpc"
+	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
 // neoGoDecodeFilter is neo-go's subscribe filter decoding.
@@ -157,18 +158,18 @@ func TestNotificationMatchSemantics(t *testing.T) {
 	fields := &neorpc.EventFields{Contract: h, Name: "Transfer", Items: items}
 	name := "Transfer"
 	cases := []struct {
-		params []neorpc.FilterParameter
+		params []smartcontract.Parameter
 		want   bool
 	}{
-		{[]neorpc.FilterParameter{{Type: neorpc.Hash160Type, Value: h}}, true},
-		{[]neorpc.FilterParameter{{Type: neorpc.ByteArrayType, Value: h[:]}}, true},
-		{[]neorpc.FilterParameter{{Type: neorpc.AnyType}, {Type: neorpc.IntegerType, Value: big.NewInt(5)}}, true},
-		{[]neorpc.FilterParameter{{Type: neorpc.AnyType}, {Type: neorpc.BoolType, Value: true}}, false},
-		{[]neorpc.FilterParameter{{Type: neorpc.AnyType}, {Type: neorpc.AnyType}, {Type: neorpc.IntegerType, Value: big.NewInt(1)}}, false},
-		{[]neorpc.FilterParameter{{Type: neorpc.AnyType}, {Type: neorpc.AnyType}, {Type: neorpc.BoolType, Value: true}}, true},
-		{[]neorpc.FilterParameter{{Type: neorpc.AnyType}, {Type: neorpc.AnyType}, {Type: neorpc.AnyType}, {Type: neorpc.StringType, Value: "buf"}}, false},
-		{[]neorpc.FilterParameter{{Type: neorpc.IntegerType}}, true},
-		{make([]neorpc.FilterParameter, 5), false},
+		{[]smartcontract.Parameter{{Type: neorpc.Hash160Type, Value: h}}, true},
+		{[]smartcontract.Parameter{{Type: neorpc.ByteArrayType, Value: h[:]}}, true},
+		{[]smartcontract.Parameter{{Type: neorpc.AnyType}, {Type: neorpc.IntegerType, Value: big.NewInt(5)}}, true},
+		{[]smartcontract.Parameter{{Type: neorpc.AnyType}, {Type: neorpc.BoolType, Value: true}}, false},
+		{[]smartcontract.Parameter{{Type: neorpc.AnyType}, {Type: neorpc.AnyType}, {Type: neorpc.IntegerType, Value: big.NewInt(1)}}, false},
+		{[]smartcontract.Parameter{{Type: neorpc.AnyType}, {Type: neorpc.AnyType}, {Type: neorpc.BoolType, Value: true}}, true},
+		{[]smartcontract.Parameter{{Type: neorpc.AnyType}, {Type: neorpc.AnyType}, {Type: neorpc.AnyType}, {Type: neorpc.StringType, Value: "buf"}}, false},
+		{[]smartcontract.Parameter{{Type: neorpc.IntegerType}}, true},
+		{make([]smartcontract.Parameter, 5), false},
 	}
 	for i, c := range cases {
 		f := neorpc.NotificationFilter{Contract: &h, Name: &name, Parameters: c.params}

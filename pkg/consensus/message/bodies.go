@@ -92,6 +92,12 @@ type PrepareRequest struct {
 	Timestamp         uint64
 	Nonce             uint64
 	TransactionHashes []hash.Uint256
+	// StateRootEnabled (neo-go's StateRootInHeader networks) adds
+	// StateRoot after the hashes: the primary's local state root of the
+	// previous block, which the block's header will carry. Decoding keeps
+	// the value the caller set.
+	StateRootEnabled bool
+	StateRoot        hash.Uint256
 }
 
 // Type implements Body.
@@ -99,7 +105,11 @@ func (*PrepareRequest) Type() Type { return PrepareRequestType }
 
 // Size implements Body.
 func (p *PrepareRequest) Size() int {
-	return 4 + hash.Uint256Size + 8 + 8 + hashesSize(len(p.TransactionHashes))
+	n := 4 + hash.Uint256Size + 8 + 8 + hashesSize(len(p.TransactionHashes))
+	if p.StateRootEnabled {
+		n += hash.Uint256Size
+	}
+	return n
 }
 
 // EncodeBinary implements io.Encodable.
@@ -109,16 +119,22 @@ func (p *PrepareRequest) EncodeBinary(w *nio.BinWriter) {
 	w.WriteU64LE(p.Timestamp)
 	w.WriteU64LE(p.Nonce)
 	writeHashes(w, p.TransactionHashes)
+	if p.StateRootEnabled {
+		w.WriteBytes(p.StateRoot[:])
+	}
 }
 
 // DecodeBinary implements io.Decodable.
 func (p *PrepareRequest) DecodeBinary(r *nio.BinReader) {
-	*p = PrepareRequest{}
+	*p = PrepareRequest{StateRootEnabled: p.StateRootEnabled}
 	p.Version = r.ReadU32LE()
 	r.ReadBytes(p.PrevHash[:])
 	p.Timestamp = r.ReadU64LE()
 	p.Nonce = r.ReadU64LE()
 	p.TransactionHashes = readHashes(r, MaxTransactionHashes)
+	if p.StateRootEnabled {
+		r.ReadBytes(p.StateRoot[:])
+	}
 	if r.Err == nil && hasDuplicate(p.TransactionHashes) {
 		r.SetError(ErrDuplicateHash)
 	}

@@ -1,4 +1,4 @@
 package message
 
-// DecodePrefix exposes decodePrefix to the fuzz tests.
-var DecodePrefix = decodePrefix
+// DecodePrefix exposes decodePrefix (plain format) to the fuzz tests.
+func DecodePrefix(b []byte) (*Message, int, error) { return decodePrefix(b, false) }

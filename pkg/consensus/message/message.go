@@ -70,6 +70,10 @@ type Message struct {
 	ValidatorIndex uint8
 	ViewNumber     uint8
 	Body           Body
+	// StateRootEnabled selects the PrepareRequest format of
+	// StateRootInHeader networks (also inside a RecoveryMessage) when
+	// decoding; DecodeBinary keeps the value the caller set.
+	StateRootEnabled bool
 }
 
 // Type returns the body's type.
@@ -96,7 +100,7 @@ func (m *Message) EncodeBinary(w *nio.BinWriter) {
 // DecodeBinary implements io.Decodable. It reads the message and nothing
 // after it.
 func (m *Message) DecodeBinary(r *nio.BinReader) {
-	*m = Message{}
+	*m = Message{StateRootEnabled: m.StateRootEnabled}
 	t := Type(r.ReadU8())
 	m.BlockIndex = r.ReadU32LE()
 	m.ValidatorIndex = r.ReadU8()
@@ -109,7 +113,7 @@ func (m *Message) DecodeBinary(r *nio.BinReader) {
 	case ChangeViewType:
 		b = new(ChangeView)
 	case PrepareRequestType:
-		b = new(PrepareRequest)
+		b = &PrepareRequest{StateRootEnabled: m.StateRootEnabled}
 	case PrepareResponseType:
 		b = new(PrepareResponse)
 	case CommitType:
@@ -117,7 +121,7 @@ func (m *Message) DecodeBinary(r *nio.BinReader) {
 	case RecoveryRequestType:
 		b = new(RecoveryRequest)
 	case RecoveryMessageType:
-		b = new(RecoveryMessage)
+		b = &RecoveryMessage{StateRootEnabled: m.StateRootEnabled}
 	default:
 		r.SetError(fmt.Errorf("%w: 0x%02x", ErrUnknownType, byte(t)))
 		return
@@ -150,13 +154,19 @@ func (m *Message) Bytes() ([]byte, error) {
 // Decode decodes a message from the start of b. Like C# and neo-go it
 // ignores bytes after the message.
 func Decode(b []byte) (*Message, error) {
-	m, _, err := decodePrefix(b)
+	m, _, err := decodePrefix(b, false)
+	return m, err
+}
+
+// DecodeFormat is Decode for a network with or without StateRootInHeader.
+func DecodeFormat(b []byte, stateRootInHeader bool) (*Message, error) {
+	m, _, err := decodePrefix(b, stateRootInHeader)
 	return m, err
 }
 
 // decodePrefix decodes a message and reports how many bytes it took.
-func decodePrefix(b []byte) (*Message, int, error) {
-	m := new(Message)
+func decodePrefix(b []byte, stateRootInHeader bool) (*Message, int, error) {
+	m := &Message{StateRootEnabled: stateRootInHeader}
 	r := nio.NewBinReaderFromBuf(b)
 	m.DecodeBinary(r)
 	if r.Err != nil {

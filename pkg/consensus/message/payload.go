@@ -59,11 +59,15 @@ func (p *Payload) Sign(magic uint32, key *keys.PrivateKey) {
 
 // FromExtensible decodes a consensus payload from e, which must be of the
 // "dBFT" category. The payload keeps e's fields (and its Data slice).
-func FromExtensible(e *Extensible) (*Payload, error) {
+func FromExtensible(e *Extensible) (*Payload, error) { return FromExtensibleFormat(e, false) }
+
+// FromExtensibleFormat is FromExtensible for a network with or without
+// StateRootInHeader.
+func FromExtensibleFormat(e *Extensible, stateRootInHeader bool) (*Payload, error) {
 	if e.Category != Category {
 		return nil, fmt.Errorf("%w: %q", ErrCategory, e.Category)
 	}
-	m, err := Decode(e.Data)
+	m, err := DecodeFormat(e.Data, stateRootInHeader)
 	if err != nil {
 		return nil, err
 	}

@@ -30,6 +30,9 @@ type RecoveryMessage struct {
 	PreparationHash *hash.Uint256
 	Preparations    []PreparationCompact
 	Commits         []CommitCompact
+	// StateRootEnabled decodes PrepareRequest in the format of
+	// StateRootInHeader networks; DecodeBinary keeps the value set.
+	StateRootEnabled bool
 }
 
 // ChangeViewCompact is a ChangeView payload without its envelope. The
@@ -102,7 +105,8 @@ func (m *RecoveryMessage) EncodeBinary(w *nio.BinWriter) {
 
 // DecodeBinary implements io.Decodable.
 func (m *RecoveryMessage) DecodeBinary(r *nio.BinReader) {
-	*m = RecoveryMessage{}
+	sr := m.StateRootEnabled
+	*m = RecoveryMessage{StateRootEnabled: sr}
 	m.ChangeViews = nio.ReadArray[ChangeViewCompact](r, MaxRecoveryEntries)
 	switch r.ReadU8() {
 	case 0:
@@ -117,7 +121,7 @@ func (m *RecoveryMessage) DecodeBinary(r *nio.BinReader) {
 			r.SetError(fmt.Errorf("%w: %d", ErrPreparationHash, n))
 		}
 	case 1:
-		req := new(Message)
+		req := &Message{StateRootEnabled: sr}
 		req.DecodeBinary(r)
 		if r.Err == nil && req.Type() != PrepareRequestType {
 			r.SetError(fmt.Errorf("%w: %s", ErrEmbeddedType, req.Type()))
@@ -129,13 +133,13 @@ func (m *RecoveryMessage) DecodeBinary(r *nio.BinReader) {
 	m.Preparations = nio.ReadArray[PreparationCompact](r, MaxRecoveryEntries)
 	m.Commits = nio.ReadArray[CommitCompact](r, MaxRecoveryEntries)
 	if r.Err != nil {
-		*m = RecoveryMessage{}
+		*m = RecoveryMessage{StateRootEnabled: sr}
 		return
 	}
 	if dupIndex(m.ChangeViews, func(c *ChangeViewCompact) uint8 { return c.ValidatorIndex }) ||
 		dupIndex(m.Preparations, func(c *PreparationCompact) uint8 { return c.ValidatorIndex }) ||
 		dupIndex(m.Commits, func(c *CommitCompact) uint8 { return c.ValidatorIndex }) {
-		*m = RecoveryMessage{}
+		*m = RecoveryMessage{StateRootEnabled: sr}
 		r.SetError(ErrDuplicateIndex)
 	}
 }

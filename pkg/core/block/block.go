@@ -40,8 +40,12 @@ func NewBlockFromBytes(b []byte) (*Block, error) {
 
 // NewBlockFromOwnedBytes decodes a block spanning all of b and aliases b,
 // which the caller must not modify afterwards.
-func NewBlockFromOwnedBytes(b []byte) (*Block, error) {
-	blk := &Block{}
+func NewBlockFromOwnedBytes(b []byte) (*Block, error) { return DecodeOwnedBlock(b, false) }
+
+// DecodeOwnedBlock is NewBlockFromOwnedBytes for a network with or
+// without StateRootInHeader.
+func DecodeOwnedBlock(b []byte, stateRootInHeader bool) (*Block, error) {
+	blk := &Block{Header: Header{StateRootEnabled: stateRootInHeader}}
 	r := nio.NewBinReaderFromBuf(b)
 	blk.decode(r, b, true)
 	if r.Err != nil {
@@ -53,8 +57,8 @@ func NewBlockFromOwnedBytes(b []byte) (*Block, error) {
 	return blk, nil
 }
 
-// DecodeBinary implements io.Decodable; it keeps copies, not aliases of
-// r's input.
+// DecodeBinary implements io.Decodable in the format StateRootEnabled
+// selects; it keeps copies, not aliases of r's input.
 func (b *Block) DecodeBinary(r *nio.BinReader) {
 	rest := r.Unread()
 	if rest == nil {
@@ -194,7 +198,8 @@ func (b *Block) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON parses the JSON form; every transaction is validated and
-// the header hash checked.
+// the header hash checked. StateRootEnabled is kept (set it first to
+// parse a block of a StateRootInHeader network).
 func (b *Block) UnmarshalJSON(data []byte) error {
 	var aux struct {
 		headerJSON
@@ -203,7 +208,7 @@ func (b *Block) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &aux); err != nil {
 		return err
 	}
-	*b = Block{}
+	*b = Block{Header: Header{StateRootEnabled: b.StateRootEnabled}}
 	if err := b.Header.fromJSON(&aux.headerJSON); err != nil {
 		return err
 	}

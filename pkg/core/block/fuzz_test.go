@@ -2,6 +2,8 @@ package block_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"os"
 	"testing"
 
 	"github.com/n3node/n3node/pkg/core/block"
@@ -26,7 +28,17 @@ func blockSeeds(f *testing.F) [][]byte {
 			seeds = append(seeds, unhex(f, b.RawHex))
 		}
 	}
-	return seeds
+	var sr struct {
+		Raw string `json:"raw"`
+	}
+	data, err := os.ReadFile("testdata/stateroot_header.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &sr); err != nil {
+		f.Fatal(err)
+	}
+	return append(seeds, unhex(f, sr.Raw))
 }
 
 // FuzzBlock: decoding never panics and a decoded block re-encodes to a
@@ -36,7 +48,15 @@ func FuzzBlock(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		blk, err := block.NewBlockFromBytes(b)
+		fuzzBlock(t, b, false)
+		fuzzBlock(t, b, true)
+	})
+}
+
+// fuzzBlock checks b in one of the two header formats.
+func fuzzBlock(t *testing.T, b []byte, stateRoot bool) {
+	{
+		blk, err := block.DecodeOwnedBlock(append([]byte(nil), b...), stateRoot)
 		if err != nil {
 			return
 		}
@@ -47,14 +67,14 @@ func FuzzBlock(f *testing.F) {
 		if len(enc) == len(b) && !bytes.Equal(enc, b) {
 			t.Fatal("re-encoding differs")
 		}
-		blk2, err := block.NewBlockFromBytes(enc)
+		blk2, err := block.DecodeOwnedBlock(enc, stateRoot)
 		if err != nil || blk2.Hash() != blk.Hash() || !bytes.Equal(blk2.Bytes(), enc) {
 			t.Fatalf("re-encoding is not a fixed point: %v", err)
 		}
 		if _, err := blk.MarshalJSON(); err != nil {
 			t.Fatal(err)
 		}
-	})
+	}
 }
 
 // FuzzHeader covers header decoding through io.Decodable.
@@ -63,7 +83,15 @@ func FuzzHeader(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var h block.Header
+		fuzzHeader(t, b, false)
+		fuzzHeader(t, b, true)
+	})
+}
+
+// fuzzHeader checks b in one of the two header formats.
+func fuzzHeader(t *testing.T, b []byte, stateRoot bool) {
+	{
+		h := block.Header{StateRootEnabled: stateRoot}
 		r := nio.NewBinReaderFromBuf(b)
 		h.DecodeBinary(r)
 		if r.Err != nil {
@@ -79,9 +107,9 @@ func FuzzHeader(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back block.Header
+		back := block.Header{StateRootEnabled: stateRoot}
 		if err := back.UnmarshalJSON(js); err != nil || back.Hash() != h.Hash() {
 			t.Fatalf("JSON round trip: %v", err)
 		}
-	})
+	}
 }

@@ -14,8 +14,22 @@ import (
 	nio "github.com/n3node/n3node/pkg/io"
 )
 
-// UnsignedHeaderSize is the size of the hashed part of a header.
+// UnsignedHeaderSize is the size of the hashed part of a header without
+// a state root (StateRootInHeader off, the Neo N3 format).
 const UnsignedHeaderSize = 4 + hash.Uint256Size + hash.Uint256Size + 8 + 8 + 4 + 1 + hash.Uint160Size
+
+// MaxUnsignedHeaderSize is the size of the hashed part of a header that
+// carries the previous state root (StateRootInHeader on).
+const MaxUnsignedHeaderSize = UnsignedHeaderSize + hash.Uint256Size
+
+// UnsignedSize returns the size of the hashed part of a header in the
+// given format.
+func UnsignedSize(stateRootInHeader bool) int {
+	if stateRootInHeader {
+		return MaxUnsignedHeaderSize
+	}
+	return UnsignedHeaderSize
+}
 
 // Header errors.
 var (
@@ -23,6 +37,7 @@ var (
 	ErrWitnessCount   = errors.New("header must have exactly one witness")
 	ErrTrailingBytes  = errors.New("trailing bytes after block")
 	ErrHashMismatch   = errors.New("JSON hash does not match the block")
+	ErrNoStateRoot    = errors.New("'previousstateroot' is empty")
 )
 
 // Header is a block header.
@@ -35,16 +50,26 @@ type Header struct {
 	Index         uint32
 	PrimaryIndex  uint8
 	NextConsensus hash.Uint160
-	Witness       transaction.Witness
+	// StateRootEnabled selects the format of networks with
+	// StateRootInHeader (neo-go's extension): the hashed part ends with
+	// PrevStateRoot, the state root after the previous block. Decoders
+	// keep the value the caller set before decoding.
+	StateRootEnabled bool
+	PrevStateRoot    hash.Uint256
+	Witness          transaction.Witness
 
 	hash   hash.Uint256
 	hashed bool
 }
 
 // NewHeaderFromBytes decodes a header spanning all of b; b is copied.
-func NewHeaderFromBytes(b []byte) (*Header, error) {
+func NewHeaderFromBytes(b []byte) (*Header, error) { return DecodeHeader(b, false) }
+
+// DecodeHeader decodes a header spanning all of b in the format of a
+// network with or without StateRootInHeader; b is copied.
+func DecodeHeader(b []byte, stateRootInHeader bool) (*Header, error) {
 	b = append([]byte(nil), b...)
-	h := &Header{}
+	h := &Header{StateRootEnabled: stateRootInHeader}
 	r := nio.NewBinReaderFromBuf(b)
 	h.decode(r, b)
 	if r.Err != nil {
@@ -59,7 +84,7 @@ func NewHeaderFromBytes(b []byte) (*Header, error) {
 // Hash returns SHA-256 of the unsigned header, cached.
 func (h *Header) Hash() hash.Uint256 {
 	if !h.hashed {
-		var buf [UnsignedHeaderSize]byte
+		var buf [MaxUnsignedHeaderSize]byte
 		h.hash = sha256.Sum256(h.appendUnsigned(buf[:0]))
 		h.hashed = true
 	}
@@ -72,7 +97,7 @@ func (h *Header) SignData(magic uint32) [4 + hash.Uint256Size]byte {
 }
 
 // Size returns the encoded header size.
-func (h *Header) Size() int { return UnsignedHeaderSize + 1 + h.Witness.Size() }
+func (h *Header) Size() int { return UnsignedSize(h.StateRootEnabled) + 1 + h.Witness.Size() }
 
 func (h *Header) appendUnsigned(b []byte) []byte {
 	b = binary.LittleEndian.AppendUint32(b, h.Version)
@@ -82,23 +107,28 @@ func (h *Header) appendUnsigned(b []byte) []byte {
 	b = binary.LittleEndian.AppendUint64(b, h.Nonce)
 	b = binary.LittleEndian.AppendUint32(b, h.Index)
 	b = append(b, h.PrimaryIndex)
-	return append(b, h.NextConsensus[:]...)
+	b = append(b, h.NextConsensus[:]...)
+	if h.StateRootEnabled {
+		b = append(b, h.PrevStateRoot[:]...)
+	}
+	return b
 }
 
 // EncodeHashableFields returns the unsigned header.
 func (h *Header) EncodeHashableFields() []byte {
-	return h.appendUnsigned(make([]byte, 0, UnsignedHeaderSize))
+	return h.appendUnsigned(make([]byte, 0, UnsignedSize(h.StateRootEnabled)))
 }
 
 // EncodeBinary writes the header with its witness.
 func (h *Header) EncodeBinary(w *nio.BinWriter) {
-	var buf [UnsignedHeaderSize]byte
+	var buf [MaxUnsignedHeaderSize]byte
 	w.WriteBytes(h.appendUnsigned(buf[:0]))
 	w.WriteVarUint(1)
 	h.Witness.EncodeBinary(w)
 }
 
-// DecodeBinary reads a header; the witness scripts are copies.
+// DecodeBinary reads a header in the format StateRootEnabled selects; the
+// witness scripts are copies.
 func (h *Header) DecodeBinary(r *nio.BinReader) {
 	rest := r.Unread()
 	if rest == nil {
@@ -115,11 +145,13 @@ func (h *Header) DecodeBinary(r *nio.BinReader) {
 	h.Witness = h.Witness.Copy()
 }
 
-// decode reads a header from r, whose input is buf, aliasing buf.
+// decode reads a header from r, whose input is buf, aliasing buf. The
+// format is the one h.StateRootEnabled selects.
 func (h *Header) decode(r *nio.BinReader, buf []byte) {
-	*h = Header{}
+	*h = Header{StateRootEnabled: h.StateRootEnabled}
 	start := r.Offset()
-	f := r.ReadBytesAlias(UnsignedHeaderSize)
+	unsigned := UnsignedSize(h.StateRootEnabled)
+	f := r.ReadBytesAlias(unsigned)
 	if r.Err != nil {
 		return
 	}
@@ -135,6 +167,9 @@ func (h *Header) decode(r *nio.BinReader, buf []byte) {
 	h.Index = binary.LittleEndian.Uint32(f[84:])
 	h.PrimaryIndex = f[88]
 	copy(h.NextConsensus[:], f[89:])
+	if h.StateRootEnabled {
+		copy(h.PrevStateRoot[:], f[UnsignedHeaderSize:])
+	}
 	// C#: ReadSerializableArray<Witness>(1), then exactly one.
 	n := r.ReadVarUintMax(1)
 	if r.Err != nil || n != 1 {
@@ -147,7 +182,7 @@ func (h *Header) decode(r *nio.BinReader, buf []byte) {
 		return
 	}
 	h.Witness = transaction.Witness{InvocationScript: inv, VerificationScript: ver}
-	h.hash = sha256.Sum256(buf[start : start+UnsignedHeaderSize])
+	h.hash = sha256.Sum256(buf[start : start+unsigned])
 	h.hashed = true
 }
 
@@ -177,11 +212,12 @@ type headerJSON struct {
 	Index         uint32                `json:"index"`
 	NextConsensus string                `json:"nextconsensus"`
 	PrimaryIndex  byte                  `json:"primary"`
+	PrevStateRoot *hash.Uint256         `json:"previousstateroot,omitzero"`
 	Witnesses     []transaction.Witness `json:"witnesses"`
 }
 
 func (h *Header) toJSON() headerJSON {
-	return headerJSON{
+	aux := headerJSON{
 		Hash:          h.Hash(),
 		Version:       h.Version,
 		PrevHash:      h.PrevHash,
@@ -193,14 +229,20 @@ func (h *Header) toJSON() headerJSON {
 		PrimaryIndex:  h.PrimaryIndex,
 		Witnesses:     []transaction.Witness{h.Witness},
 	}
+	if h.StateRootEnabled {
+		root := h.PrevStateRoot
+		aux.PrevStateRoot = &root
+	}
+	return aux
 }
 
 // MarshalJSON writes hash, version, previousblockhash, merkleroot, time,
-// nonce (16 upper-case hex digits), index, nextconsensus (address), primary
-// and witnesses.
+// nonce (16 upper-case hex digits), index, nextconsensus (address), primary,
+// previousstateroot (only with StateRootEnabled) and witnesses.
 func (h *Header) MarshalJSON() ([]byte, error) { return json.Marshal(h.toJSON()) }
 
-// UnmarshalJSON parses the JSON form and checks "hash".
+// UnmarshalJSON parses the JSON form and checks "hash". With
+// StateRootEnabled set before the call, "previousstateroot" is required.
 func (h *Header) UnmarshalJSON(data []byte) error {
 	var aux headerJSON
 	if err := json.Unmarshal(data, &aux); err != nil {
@@ -227,16 +269,25 @@ func (h *Header) fromJSON(aux *headerJSON) error {
 	if aux.Version > 0 {
 		return ErrInvalidVersion
 	}
+	var root hash.Uint256
+	if h.StateRootEnabled {
+		if aux.PrevStateRoot == nil {
+			return ErrNoStateRoot
+		}
+		root = *aux.PrevStateRoot
+	}
 	*h = Header{
-		Version:       aux.Version,
-		PrevHash:      aux.PrevHash,
-		MerkleRoot:    aux.MerkleRoot,
-		Timestamp:     aux.Timestamp,
-		Nonce:         nonce,
-		Index:         aux.Index,
-		PrimaryIndex:  aux.PrimaryIndex,
-		NextConsensus: nc,
-		Witness:       aux.Witnesses[0],
+		StateRootEnabled: h.StateRootEnabled,
+		PrevStateRoot:    root,
+		Version:          aux.Version,
+		PrevHash:         aux.PrevHash,
+		MerkleRoot:       aux.MerkleRoot,
+		Timestamp:        aux.Timestamp,
+		Nonce:            nonce,
+		Index:            aux.Index,
+		PrimaryIndex:     aux.PrimaryIndex,
+		NextConsensus:    nc,
+		Witness:          aux.Witnesses[0],
 	}
 	if h.Hash() != aux.Hash {
 		return ErrHashMismatch

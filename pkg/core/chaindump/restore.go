@@ -28,6 +28,18 @@ type Chain interface {
 type RestoreOptions struct {
 	// Count, when not 0, is the most blocks imported.
 	Count uint32
+	// StateRootInHeader reads blocks in that header format (the
+	// network's setting).
+	StateRootInHeader bool
+	// Added, when set, is called after each block is committed, in order;
+	// bc must then be a StreamChain. An error from it ends the import.
+	Added func(*block.Block) error
+}
+
+// StreamChain is a Chain that reports each committed block
+// (core.Blockchain.AddBlockStream).
+type StreamChain interface {
+	AddBlockStream(ctx context.Context, in <-chan *block.Block, added func(*block.Block)) error
 }
 
 // ErrOtherChain is wrapped by Restore's error when a block of the dump
@@ -56,6 +68,10 @@ const headerIndexOffset = 4 + hash.Uint256Size + hash.Uint256Size + 8 + 8
 // that does not decode) ends it after the blocks before it are imported.
 // The caller owns r and bc (Restore closes neither).
 func Restore(ctx context.Context, bc Chain, r *Reader, o RestoreOptions) error {
+	sc, ok := bc.(StreamChain)
+	if o.Added != nil && !ok {
+		return errors.New("chaindump: RestoreOptions.Added needs a StreamChain")
+	}
 	height := bc.BlockHeight()
 	rctx, stopReading := context.WithCancel(ctx)
 	defer stopReading()
@@ -63,9 +79,23 @@ func Restore(ctx context.Context, bc Chain, r *Reader, o RestoreOptions) error {
 	readErr := make(chan error, 1)
 	go func() {
 		defer close(blocks)
-		readErr <- feedBlocks(rctx, bc, r, height, o.Count, blocks)
+		readErr <- feedBlocks(rctx, bc, r, height, o, blocks)
 	}()
-	err := bc.AddBlocks(ctx, blocks)
+	var err error
+	if o.Added == nil {
+		err = bc.AddBlocks(ctx, blocks)
+	} else {
+		actx, stopAdding := context.WithCancelCause(ctx)
+		err = sc.AddBlockStream(actx, blocks, func(b *block.Block) {
+			if aerr := o.Added(b); aerr != nil {
+				stopAdding(aerr)
+			}
+		})
+		if cause := context.Cause(actx); cause != nil && !errors.Is(cause, context.Canceled) {
+			err = cause
+		}
+		stopAdding(nil)
+	}
 	if err != nil {
 		err = fmt.Errorf("block %d: %w", bc.BlockHeight()+1, err)
 	}
@@ -84,10 +114,11 @@ func Restore(ctx context.Context, bc Chain, r *Reader, o RestoreOptions) error {
 	return err
 }
 
-// feedBlocks sends the blocks of r above height to out, at most limit of
-// them (0: all), checking the hashes of those at or below height.
-func feedBlocks(ctx context.Context, bc Chain, r *Reader, height, limit uint32, out chan<- *block.Block) error {
-	for sent := uint32(0); limit == 0 || sent < limit; {
+// feedBlocks sends the blocks of r above height to out, at most o.Count
+// of them (0: all), checking the hashes of those at or below height.
+func feedBlocks(ctx context.Context, bc Chain, r *Reader, height uint32, o RestoreOptions, out chan<- *block.Block) error {
+	unsigned := block.UnsignedSize(o.StateRootInHeader)
+	for sent := uint32(0); o.Count == 0 || sent < o.Count; {
 		raw, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -95,17 +126,17 @@ func feedBlocks(ctx context.Context, bc Chain, r *Reader, height, limit uint32, 
 		if err != nil {
 			return err
 		}
-		if len(raw) < block.UnsignedHeaderSize {
+		if len(raw) < unsigned {
 			return fmt.Errorf("%w: block record of %d bytes", ErrFormat, len(raw))
 		}
 		idx := binary.LittleEndian.Uint32(raw[headerIndexOffset:])
 		if idx <= height {
-			if hash.Sha256(raw[:block.UnsignedHeaderSize]) != bc.GetHeaderHash(idx) {
+			if hash.Sha256(raw[:unsigned]) != bc.GetHeaderHash(idx) {
 				return fmt.Errorf("block %d of the dump is not the database's block %d: %w", idx, idx, ErrOtherChain)
 			}
 			continue
 		}
-		b, err := block.NewBlockFromOwnedBytes(raw)
+		b, err := block.DecodeOwnedBlock(raw, o.StateRootInHeader)
 		if err != nil {
 			return fmt.Errorf("block %d: %w", idx, err)
 		}

@@ -60,6 +60,9 @@ type NativeContractCache interface {
 type Simple struct {
 	// Store is the layer's storage; writes go here.
 	Store *storage.MemCachedStore
+	// StateRootInHeader selects the header format of stored blocks (set
+	// on the bottom layer; the layers above inherit it).
+	StateRootInHeader bool
 
 	cacheMu     sync.RWMutex
 	nativeCache map[int32]NativeContractCache
@@ -82,6 +85,8 @@ func (d *Simple) GetWrapped() *Simple {
 		Store:       storage.NewMemCachedStore(d.Store),
 		nativeCache: make(map[int32]NativeContractCache),
 		lower:       d,
+
+		StateRootInHeader: d.StateRootInHeader,
 	}
 }
 
@@ -93,6 +98,8 @@ func (d *Simple) GetPrivate() *Simple {
 		lower:       d,
 		private:     true,
 		keyBuf:      d.keyBuf,
+
+		StateRootInHeader: d.StateRootInHeader,
 	}
 }
 

@@ -72,7 +72,7 @@ func (d *Simple) GetTrimmedBlock(h hash.Uint256) (*block.Header, []hash.Uint256,
 		return nil, nil, ErrNotFound
 	}
 	r := nio.NewBinReaderFromBuf(v[1:])
-	hdr := new(block.Header)
+	hdr := &block.Header{StateRootEnabled: d.StateRootInHeader}
 	hdr.DecodeBinary(r)
 	n := r.ReadArrayLen(block.MaxTransactionsPerBlock)
 	hashes := make([]hash.Uint256, n)

@@ -128,6 +128,21 @@ func (ic *Context) popInterop() (any, error) {
 	return i.Value(), nil
 }
 
+// popInteropAs pops an InteropInterface whose value is a T; what names a T
+// in the error.
+func popInteropAs[T any](ic *Context, what string) (T, error) {
+	var zero T
+	v, err := ic.popInterop()
+	if err != nil {
+		return zero, err
+	}
+	t, ok := v.(T)
+	if !ok {
+		return zero, fmt.Errorf("%w: %T is not %s", ErrInvalidArgument, v, what)
+	}
+	return t, nil
+}
+
 // popUint160 pops 20 bytes.
 func (ic *Context) popUint160() (hash.Uint160, error) {
 	b, err := ic.popBytes()

@@ -121,9 +121,9 @@ type Context struct {
 	VM *vm.VM
 	// Notifications are the notifications sent so far.
 	Notifications []state.NotificationEvent
-	// Invocations counts contract invocations by hash (nil until the
-	// first; CountInvocation adds one).
-	Invocations map[hash.Uint160]int
+	// Invocations counts contract invocations by hash (CountInvocation
+	// adds one).
+	Invocations InvocationCounts
 	// InvocationCalls are the System.Contract.Call calls made so far,
 	// recorded with Config.SaveInvocations (never rolled back).
 	InvocationCalls []state.ContractInvocation
@@ -282,11 +282,52 @@ func (ic *Context) signedDigest() (hash.Uint256, error) {
 }
 
 // CountInvocation adds one to the invocation count of contract h.
-func (ic *Context) CountInvocation(h hash.Uint160) {
-	if ic.Invocations == nil {
-		ic.Invocations = make(map[hash.Uint160]int)
+func (ic *Context) CountInvocation(h hash.Uint160) { ic.Invocations.add(h) }
+
+// InvocationCounts counts invocations by contract. A transaction calls a
+// few contracts, so the first few counts are a short list searched in
+// order (one small allocation) and only more go to a map.
+type InvocationCounts struct {
+	list []invocationCount // at most maxListedInvocations
+	more map[hash.Uint160]int
+}
+
+const maxListedInvocations = 8
+
+type invocationCount struct {
+	h hash.Uint160
+	n int
+}
+
+// Get returns the count of contract h and whether it was counted at all.
+func (c *InvocationCounts) Get(h hash.Uint160) (int, bool) {
+	for i := range c.list {
+		if c.list[i].h == h {
+			return c.list[i].n, true
+		}
 	}
-	ic.Invocations[h]++
+	n, ok := c.more[h]
+	return n, ok
+}
+
+func (c *InvocationCounts) add(h hash.Uint160) {
+	for i := range c.list {
+		if c.list[i].h == h {
+			c.list[i].n++
+			return
+		}
+	}
+	if len(c.list) < maxListedInvocations {
+		if c.list == nil {
+			c.list = make([]invocationCount, 0, 4)
+		}
+		c.list = append(c.list, invocationCount{h: h, n: 1})
+		return
+	}
+	if c.more == nil {
+		c.more = make(map[hash.Uint160]int)
+	}
+	c.more[h]++
 }
 
 // RegisterCloser adds a function to run when the execution finishes (see

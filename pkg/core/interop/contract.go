@@ -54,6 +54,20 @@ func (ic *Context) popCallFlags() (callflag.CallFlag, error) {
 	return f, nil
 }
 
+// popCallArgs pops the call flags and then the argument array of a call
+// (System.Contract.Call, System.Runtime.LoadScript).
+func (ic *Context) popCallArgs() (callflag.CallFlag, []stackitem.Item, error) {
+	fs, err := ic.popCallFlags()
+	if err != nil {
+		return 0, nil, err
+	}
+	args, err := ic.popArray()
+	if err != nil {
+		return 0, nil, err
+	}
+	return fs, args, nil
+}
+
 // contractCall is System.Contract.Call. With SaveInvocations a call that
 // names an existing method is recorded before its permission check, as
 // neo-go records it.
@@ -70,11 +84,7 @@ func contractCall(ic *Context) error {
 	if err != nil {
 		return err
 	}
-	fs, err := ic.popCallFlags()
-	if err != nil {
-		return err
-	}
-	args, err := ic.popArray()
+	fs, args, err := ic.popCallArgs()
 	if err != nil {
 		return err
 	}

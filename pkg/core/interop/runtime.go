@@ -86,11 +86,7 @@ func runtimeLoadScript(ic *Context) error {
 	if err != nil {
 		return err
 	}
-	fs, err := ic.popCallFlags()
-	if err != nil {
-		return err
-	}
-	args, err := ic.popArray()
+	fs, args, err := ic.popCallArgs()
 	if err != nil {
 		return err
 	}
@@ -116,7 +112,7 @@ func runtimeLoadScript(ic *Context) error {
 
 func runtimeGetInvocationCounter(ic *Context) error {
 	h := ic.CurrentScriptHash()
-	n, ok := ic.Invocations[h]
+	n, ok := ic.Invocations.Get(h)
 	if !ok {
 		n = 1
 		ic.CountInvocation(h)

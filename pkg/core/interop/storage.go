@@ -55,15 +55,7 @@ func CheckFindOptions(opts int64) error {
 }
 
 func (ic *Context) popStorageContext() (*StorageContext, error) {
-	v, err := ic.popInterop()
-	if err != nil {
-		return nil, err
-	}
-	stc, ok := v.(*StorageContext)
-	if !ok {
-		return nil, fmt.Errorf("%w: %T is not a storage context", ErrInvalidArgument, v)
-	}
-	return stc, nil
+	return popInteropAs[*StorageContext](ic, "a storage context")
 }
 
 // currentContractID returns the storage id of the executing contract.
@@ -99,26 +91,56 @@ func storageAsReadOnly(ic *Context) error {
 	return nil
 }
 
-func storageGet(ic *Context) error {
-	stc, err := ic.popStorageContext()
-	if err != nil {
-		return err
+// storageTarget yields the storage context of a storage call once the
+// call's other arguments are popped.
+type storageTarget func() (*StorageContext, error)
+
+// withContext makes a System.Storage call, whose storage context is popped
+// first, from the body f it shares with System.Storage.Local.
+func withContext(f func(ic *Context, target storageTarget) error) func(*Context) error {
+	return func(ic *Context) error {
+		stc, err := ic.popStorageContext()
+		if err != nil {
+			return err
+		}
+		return f(ic, func() (*StorageContext, error) { return stc, nil })
 	}
-	return getInternal(ic, func() (int32, error) { return stc.ID, nil })
 }
 
-func storageLocalGet(ic *Context) error { return getInternal(ic, ic.currentContractID) }
+// local makes a System.Storage.Local call (the executing contract's
+// storage, found after the arguments are popped) from the body f.
+func local(f func(ic *Context, target storageTarget) error) func(*Context) error {
+	return func(ic *Context) error {
+		return f(ic, func() (*StorageContext, error) {
+			id, err := ic.currentContractID()
+			if err != nil {
+				return nil, err
+			}
+			return &StorageContext{ID: id}, nil
+		})
+	}
+}
 
-func getInternal(ic *Context, getID func() (int32, error)) error {
+// popKey pops the key of Get and Delete, the only argument besides the
+// context, and then finds the context.
+func popKey(ic *Context, target storageTarget) ([]byte, *StorageContext, error) {
 	key, err := ic.popBytes()
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	id, err := getID()
+	stc, err := target()
+	if err != nil {
+		return nil, nil, err
+	}
+	return key, stc, nil
+}
+
+func storageGet(ic *Context, target storageTarget) error {
+	key, stc, err := popKey(ic, target)
 	if err != nil {
 		return err
 	}
-	if v := ic.DAO.GetStorageItem(id, key); v != nil {
+	if v := ic.DAO.GetStorageItem(stc.ID, key); v != nil {
 		ic.VM.Push(stackitem.NewByteString(v))
 	} else {
 		ic.VM.Push(stackitem.Null{})
@@ -126,36 +148,20 @@ func getInternal(ic *Context, getID func() (int32, error)) error {
 	return nil
 }
 
-func storagePut(ic *Context) error {
-	stc, err := ic.popStorageContext()
-	if err != nil {
-		return err
-	}
+func storagePut(ic *Context, target storageTarget) error {
 	key, err := ic.popBytes()
 	if err != nil {
 		return err
 	}
 	value, err := ic.popBytes()
+	if err != nil {
+		return err
+	}
+	stc, err := target()
 	if err != nil {
 		return err
 	}
 	return ic.putWithContext(stc, key, value)
-}
-
-func storageLocalPut(ic *Context) error {
-	key, err := ic.popBytes()
-	if err != nil {
-		return err
-	}
-	value, err := ic.popBytes()
-	if err != nil {
-		return err
-	}
-	id, err := ic.currentContractID()
-	if err != nil {
-		return err
-	}
-	return ic.putWithContext(&StorageContext{ID: id}, key, value)
 }
 
 // StorageFee returns the number of bytes a Put pays for (C#
@@ -197,12 +203,8 @@ func (ic *Context) putWithContext(stc *StorageContext, key, value []byte) error 
 	return nil
 }
 
-func storageDelete(ic *Context) error {
-	stc, err := ic.popStorageContext()
-	if err != nil {
-		return err
-	}
-	key, err := ic.popBytes()
+func storageDelete(ic *Context, target storageTarget) error {
+	key, stc, err := popKey(ic, target)
 	if err != nil {
 		return err
 	}
@@ -213,30 +215,7 @@ func storageDelete(ic *Context) error {
 	return nil
 }
 
-func storageLocalDelete(ic *Context) error {
-	key, err := ic.popBytes()
-	if err != nil {
-		return err
-	}
-	id, err := ic.currentContractID()
-	if err != nil {
-		return err
-	}
-	ic.DAO.DeleteStorageItem(id, key)
-	return nil
-}
-
-func storageFind(ic *Context) error {
-	stc, err := ic.popStorageContext()
-	if err != nil {
-		return err
-	}
-	return findInternal(ic, func() (int32, error) { return stc.ID, nil })
-}
-
-func storageLocalFind(ic *Context) error { return findInternal(ic, ic.currentContractID) }
-
-func findInternal(ic *Context, getID func() (int32, error)) error {
+func storageFind(ic *Context, target storageTarget) error {
 	prefix, err := ic.popBytes()
 	if err != nil {
 		return err
@@ -245,14 +224,14 @@ func findInternal(ic *Context, getID func() (int32, error)) error {
 	if err != nil {
 		return err
 	}
-	id, err := getID()
+	stc, err := target()
 	if err != nil {
 		return err
 	}
 	if err := CheckFindOptions(opts); err != nil {
 		return err
 	}
-	it := NewStorageIterator(ic, id, prefix, opts, nil)
+	it := NewStorageIterator(ic, stc.ID, prefix, opts, nil)
 	ic.VM.Push(stackitem.NewInterop(it))
 	return nil
 }
@@ -392,15 +371,7 @@ func (s *SliceIterator) Value() (stackitem.Item, error) {
 }
 
 func (ic *Context) popIterator() (Iterator, error) {
-	v, err := ic.popInterop()
-	if err != nil {
-		return nil, err
-	}
-	it, ok := v.(Iterator)
-	if !ok {
-		return nil, fmt.Errorf("%w: %T is not an iterator", ErrInvalidArgument, v)
-	}
-	return it, nil
+	return popInteropAs[Iterator](ic, "an iterator")
 }
 
 func iteratorNext(ic *Context) error {

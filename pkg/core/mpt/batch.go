@@ -3,6 +3,7 @@ package mpt
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"slices"
 )
 
@@ -249,29 +250,17 @@ func (t *Trie) applyExt(n *Node, es []entry, d int) (*Node, bool, error) {
 // just built by the caller (dirty, not referenced by anyone yet).
 func (t *Trie) applyBranch(b *Node, es []entry, d int, fresh bool) (*Node, bool, error) {
 	changed := false
-	i := 0
-	if len(es[0].path) == d {
-		nn, ch, err := t.apply(b.kids[valueSlot], es[:1], d)
+	for k, group := range branchGroups(es, d) {
+		depth := d + 1
+		if k == valueSlot {
+			depth = d
+		}
+		nn, ch, err := t.apply(b.kids[k], group, depth)
 		if err != nil {
 			return b, false, err
 		}
-		b.kids[valueSlot] = nn
-		changed = ch
-		i = 1
-	}
-	for i < len(es) {
-		c := es[i].path[d]
-		j := i + 1
-		for j < len(es) && es[j].path[d] == c {
-			j++
-		}
-		nn, ch, err := t.apply(b.kids[c], es[i:j], d+1)
-		if err != nil {
-			return b, false, err
-		}
-		b.kids[c] = nn
+		b.kids[k] = nn
 		changed = changed || ch
-		i = j
 	}
 	if !changed && !fresh {
 		return b, false, nil
@@ -357,23 +346,42 @@ func (t *Trie) buildPuts(es []entry, d int) *Node {
 	return t.buildBranch(es, d)
 }
 
+// branchGroups splits es (sorted, every path at least d nibbles long) by the
+// branch slot each goes to at depth d: first the entry whose path ends at d
+// (the value slot), then each run of entries that share nibble d.
+func branchGroups(es []entry, d int) iter.Seq2[int, []entry] {
+	return func(yield func(int, []entry) bool) {
+		i := 0
+		if len(es[0].path) == d {
+			if !yield(valueSlot, es[:1]) {
+				return
+			}
+			i = 1
+		}
+		for i < len(es) {
+			c := es[i].path[d]
+			j := i + 1
+			for j < len(es) && es[j].path[d] == c {
+				j++
+			}
+			if !yield(int(c), es[i:j]) {
+				return
+			}
+			i = j
+		}
+	}
+}
+
 // buildBranch makes a branch at depth d from at least two puts that do not
 // all share the next nibble.
 func (t *Trie) buildBranch(es []entry, d int) *Node {
 	b := newBranch()
-	i := 0
-	if len(es[0].path) == d {
-		b.kids[valueSlot] = newLeaf(es[0].value)
-		i = 1
-	}
-	for i < len(es) {
-		c := es[i].path[d]
-		j := i + 1
-		for j < len(es) && es[j].path[d] == c {
-			j++
+	for k, group := range branchGroups(es, d) {
+		if k == valueSlot {
+			b.kids[valueSlot] = newLeaf(group[0].value)
+		} else {
+			b.kids[k] = t.buildPuts(group, d+1)
 		}
-		b.kids[c] = t.buildPuts(es[i:j], d+1)
-		i = j
 	}
 	return b
 }

@@ -28,55 +28,21 @@ func (t *Trie) GetProof(key []byte) ([][]byte, error) {
 	}
 	t.commit()
 	var buf [2 * MaxKeyLength]byte
-	path := toNibbles(buf[:0], key)
 	var proof [][]byte
-	var raw []byte // stored encoding of the node just loaded
-	slot := &t.root
-	for {
-		n := *slot
-		if n == nil {
-			return nil, ErrNotFound
+	_, err := t.walk(toNibbles(buf[:0], key), func(n *Node, stored []byte) {
+		if stored == nil {
+			proof = append(proof, n.Bytes())
+			return
 		}
-		n.flags |= flagVisited
-		enc := raw
-		raw = nil
-		if n.typ != HashT && enc == nil {
-			enc = n.Bytes()
+		if t.mode.RC() {
+			stored = stored[:len(stored)-refSuffixLen]
 		}
-		switch n.typ {
-		case HashT:
-			r, data, err := t.resolveData(n.hash)
-			if err != nil {
-				return nil, err
-			}
-			*slot = r
-			if t.mode.RC() {
-				data = data[:len(data)-refSuffixLen]
-			}
-			raw = bytes.Clone(data) // the node aliases data; the caller owns the proof
-			continue
-		case LeafT:
-			if len(path) != 0 {
-				return nil, ErrNotFound
-			}
-			return append(proof, enc), nil
-		case BranchT:
-			proof = append(proof, enc)
-			if len(path) == 0 {
-				slot = &n.kids[valueSlot]
-			} else {
-				slot = &n.kids[path[0]]
-				path = path[1:]
-			}
-		case ExtensionT:
-			if !bytes.HasPrefix(path, n.data) {
-				return nil, ErrNotFound
-			}
-			proof = append(proof, enc)
-			path = path[len(n.data):]
-			slot = &n.next
-		}
+		proof = append(proof, bytes.Clone(stored)) // the node aliases stored; the caller owns the proof
+	})
+	if err != nil {
+		return nil, err
 	}
+	return proof, nil
 }
 
 // VerifyProof checks that proof shows key under root and returns the

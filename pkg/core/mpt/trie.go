@@ -266,7 +266,20 @@ func (t *Trie) Get(key []byte) ([]byte, error) {
 		return nil, err
 	}
 	var buf [2 * MaxKeyLength]byte
-	path := toNibbles(buf[:0], key)
+	leaf, err := t.walk(toNibbles(buf[:0], key), nil)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.Clone(leaf.data), nil
+}
+
+// walk follows path (nibbles) from the root to its leaf, loading the nodes
+// on the way, and returns the leaf: ErrNotFound if the path leads nowhere.
+// visit, if not nil, gets every node on the way except hash nodes, root
+// first, with its stored encoding (which the node aliases) if it was just
+// loaded, else nil.
+func (t *Trie) walk(path []byte, visit func(n *Node, stored []byte)) (*Node, error) {
+	var stored []byte
 	slot := &t.root
 	for {
 		n := *slot
@@ -274,33 +287,48 @@ func (t *Trie) Get(key []byte) ([]byte, error) {
 			return nil, ErrNotFound
 		}
 		n.flags |= flagVisited
-		switch n.typ {
-		case HashT:
-			r, err := t.resolve(n.hash)
+		if n.typ == HashT {
+			r, data, err := t.resolveData(n.hash)
 			if err != nil {
 				return nil, err
 			}
-			*slot = r
+			*slot, stored = r, data
+			continue
+		}
+		if visit != nil {
+			visit(n, stored)
+		}
+		stored = nil
+		switch n.typ {
 		case LeafT:
 			if len(path) != 0 {
 				return nil, ErrNotFound
 			}
-			return bytes.Clone(n.data), nil
-		case BranchT:
-			if len(path) == 0 {
-				slot = &n.kids[valueSlot]
-			} else {
-				slot = &n.kids[path[0]]
-				path = path[1:]
-			}
-		case ExtensionT:
-			if !bytes.HasPrefix(path, n.data) {
+			return n, nil
+		case BranchT, ExtensionT:
+			next, rest, ok := n.step(path)
+			if !ok {
 				return nil, ErrNotFound
 			}
-			path = path[len(n.data):]
-			slot = &n.next
+			slot, path = next, rest
 		}
 	}
+}
+
+// step follows path one node down from branch or extension n: the slot of
+// the child it leads to and the rest of the path; ok is false where the
+// extension's key is not a prefix of path.
+func (n *Node) step(path []byte) (slot **Node, rest []byte, ok bool) {
+	if n.typ == BranchT {
+		if len(path) == 0 {
+			return &n.kids[valueSlot], path, true
+		}
+		return &n.kids[path[0]], path[1:], true
+	}
+	if !bytes.HasPrefix(path, n.data) {
+		return nil, nil, false
+	}
+	return &n.next, path[len(n.data):], true
 }
 
 // Put stores value under key. An empty value is stored as a leaf with an

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
@@ -118,14 +119,25 @@ func (l *Ledger) getBlock(ic *interop.Context, args []stackitem.Item) (stackitem
 	if err != nil {
 		return nil, err
 	}
-	if h.IsZero() {
-		return stackitem.Null{}, nil
-	}
-	hdr, txs, err := ic.DAO.GetTrimmedBlock(h)
-	if err != nil || !l.isTraceableBlock(ic, hdr.Index) {
+	hdr, txs, found := l.traceableBlock(ic, h)
+	if !found {
 		return stackitem.Null{}, nil
 	}
 	return state.BlockToStackItem(hdr, len(txs)), nil
+}
+
+// traceableBlock reads the header and transaction hashes of block h; found
+// is false for the zero hash (an index above the height), a block the
+// ledger does not have, or one that is not traceable any more.
+func (l *Ledger) traceableBlock(ic *interop.Context, h hash.Uint256) (*block.Header, []hash.Uint256, bool) {
+	if h.IsZero() {
+		return nil, nil, false
+	}
+	hdr, txs, err := ic.DAO.GetTrimmedBlock(h)
+	if err != nil || !l.isTraceableBlock(ic, hdr.Index) {
+		return nil, nil, false
+	}
+	return hdr, txs, true
 }
 
 // traceableTx reads the transaction whose hash is arg; found is false if
@@ -168,11 +180,8 @@ func (l *Ledger) getTransactionFromBlock(ic *interop.Context, args []stackitem.I
 	if err != nil {
 		return nil, err
 	}
-	if h.IsZero() {
-		return stackitem.Null{}, nil
-	}
-	hdr, txs, err := ic.DAO.GetTrimmedBlock(h)
-	if err != nil || !l.isTraceableBlock(ic, hdr.Index) {
+	_, txs, found := l.traceableBlock(ic, h)
+	if !found {
 		return stackitem.Null{}, nil
 	}
 	if index >= uint32(len(txs)) {

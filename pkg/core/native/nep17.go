@@ -223,6 +223,13 @@ func (t *nep17) updateBalance(ic *interop.Context, acc hash.Uint160, amount, req
 			return nil, nil
 		}
 	}
+	return t.storeChange(ic, key, si, amount, required)
+}
+
+// storeChange applies amount to the balance state si stored under key and
+// stores the result (deletes it when change returns none); it returns the
+// GAS the change earns.
+func (t *nep17) storeChange(ic *interop.Context, key, si []byte, amount, required *big.Int) (*big.Int, error) {
 	var buf [scratchSize]byte
 	val, dist, err := t.change(ic, si, amount, required, buf[:0])
 	if err != nil {
@@ -299,15 +306,9 @@ func (t *nep17) postTransfer(ic *interop.Context, from, to *hash.Uint160, amount
 func (t *nep17) addTokens(ic *interop.Context, h hash.Uint160, amount *big.Int) (*big.Int, error) {
 	key := accountKey(h)
 	si := ic.DAO.GetStorageItem(t.md.ID, key)
-	var buf [scratchSize]byte
-	val, dist, err := t.change(ic, si, amount, nil, buf[:0])
+	dist, err := t.storeChange(ic, key, si, amount, nil)
 	if err != nil {
 		return nil, err
-	}
-	if val == nil {
-		ic.DAO.DeleteStorageItem(t.md.ID, key)
-	} else {
-		ic.DAO.PutStorageItem(t.md.ID, key, val)
 	}
 	t.addSupply(ic.DAO, amount)
 	return dist, nil

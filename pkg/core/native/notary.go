@@ -352,22 +352,19 @@ func (n *Notary) withdraw(ic *interop.Context, args []stackitem.Item, done func(
 }
 
 func (n *Notary) balanceOf(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	acc, err := ToUint160(args[0])
-	if err != nil {
-		return nil, err
-	}
-	dep, err := n.GetDepositFor(ic.DAO, acc)
-	if err != nil {
-		return nil, err
-	}
-	if dep == nil {
-		return stackitem.NewInt(0), nil
-	}
-	return stackitem.NewBigInteger(new(big.Int).Set(&dep.Amount)), nil
+	return n.depositField(ic, args[0], func(d *state.Deposit) stackitem.Item {
+		return stackitem.NewBigInteger(new(big.Int).Set(&d.Amount))
+	})
 }
 
 func (n *Notary) expirationOf(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	acc, err := ToUint160(args[0])
+	return n.depositField(ic, args[0], func(d *state.Deposit) stackitem.Item { return stackitem.NewInt(int64(d.Till)) })
+}
+
+// depositField returns field of the deposit of the account arg, 0 without
+// a deposit (balanceOf, expirationOf).
+func (n *Notary) depositField(ic *interop.Context, arg stackitem.Item, field func(*state.Deposit) stackitem.Item) (stackitem.Item, error) {
+	acc, err := ToUint160(arg)
 	if err != nil {
 		return nil, err
 	}
@@ -378,7 +375,7 @@ func (n *Notary) expirationOf(ic *interop.Context, args []stackitem.Item) (stack
 	if dep == nil {
 		return stackitem.NewInt(0), nil
 	}
-	return stackitem.NewInt(int64(dep.Till)), nil
+	return field(dep), nil
 }
 
 // verify is the witness of the Notary contract on a notary-assisted

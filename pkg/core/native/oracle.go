@@ -493,7 +493,7 @@ func (o *Oracle) finish(ic *interop.Context, _ []stackitem.Item, done func(stack
 	if len(ic.VM.InvocationStack()) != 2 {
 		return ErrOracleNotEntry
 	}
-	if ic.Invocations[o.md.Hash] != 1 {
+	if n, _ := ic.Invocations.Get(o.md.Hash); n != 1 {
 		return ErrOracleMultipleFinish
 	}
 	resp := oracleResponse(ic.Tx)

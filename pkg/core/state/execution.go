@@ -250,18 +250,31 @@ func EncodeAppExecResult(aer *AppExecResult) ([]byte, error) {
 	if len(aer.Events) > 0 {
 		rec.Events = make([]eventRecord, 0, len(aer.Events))
 	}
+	// The events' names and serialized states are only read by the
+	// encoder: they go into one pooled scratch buffer (an earlier part
+	// stays valid when it grows: the old array is kept while referenced).
+	scratch := getScratch()
+	defer putScratch(scratch)
+	sb := scratch.AvailableBuffer()
 	for i := range aer.Events {
 		ev := &aer.Events[i]
-		st, err := stackitem.Serialize(ev.Item)
-		if err != nil {
+		start := len(sb)
+		sb = append(sb, ev.Name...)
+		mid := len(sb)
+		var err error
+		if sb, err = stackitem.AppendSerialized(sb, ev.Item, stackitem.MaxSize, stackitem.MaxItems); err != nil {
 			return nil, fmt.Errorf("notification %d: %w", i, err)
 		}
-		rec.Events = append(rec.Events, eventRecord{Contract: ev.ScriptHash[:], Name: []byte(ev.Name), State: st})
+		rec.Events = append(rec.Events, eventRecord{Contract: ev.ScriptHash[:], Name: sb[start:mid:mid], State: sb[mid:len(sb):len(sb)]})
 	}
-	if len(aer.Invocations) == 0 {
-		return appendRecord([]byte{recordV1}, &rec)
+	scratch.Write(sb) // keeps the grown buffer for the pool
+	version := byte(recordV1)
+	var v any = &rec
+	if len(aer.Invocations) > 0 {
+		version = recordV2
+		v = &aerRecordV2{Base: rec, Invocations: invocationRecords(aer.Invocations)}
 	}
-	return appendRecord([]byte{recordV2}, &aerRecordV2{Base: rec, Invocations: invocationRecords(aer.Invocations)})
+	return appendRecord([]byte{version}, v)
 }
 
 // DecodeAppExecResult decodes the form EncodeAppExecResult writes.

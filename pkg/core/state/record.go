@@ -1,7 +1,9 @@
 package state
 
 import (
+	"bytes"
 	"fmt"
+	"sync"
 
 	"github.com/fxamacker/cbor/v2"
 )
@@ -9,13 +11,13 @@ import (
 // The CBOR modes of node records: core deterministic encoding, and a decoder
 // that rejects what the encoder never writes and bounds allocations.
 var (
-	recordEnc cbor.EncMode
+	recordEnc cbor.UserBufferEncMode
 	recordDec cbor.DecMode
 )
 
 func init() {
 	var err error
-	recordEnc, err = cbor.CoreDetEncOptions().EncMode()
+	recordEnc, err = cbor.CoreDetEncOptions().UserBufferEncMode()
 	if err != nil {
 		panic(err)
 	}
@@ -31,13 +33,35 @@ func init() {
 	}
 }
 
-// appendRecord appends the CBOR encoding of v to dst.
+// appendRecord appends the CBOR encoding of v to dst. The encoding is made
+// in a pooled buffer, so a record costs one allocation (dst's growth).
 func appendRecord(dst []byte, v any) ([]byte, error) {
-	b, err := recordEnc.Marshal(v)
-	if err != nil {
+	buf := getScratch()
+	defer putScratch(buf)
+	if err := recordEnc.MarshalToBuffer(v, buf); err != nil {
 		return nil, err
 	}
-	return append(dst, b...), nil
+	return append(dst, buf.Bytes()...), nil
+}
+
+// maxPooledScratch is the largest buffer put back into scratchPool; a
+// larger one (a huge record) is left to the collector.
+const maxPooledScratch = 64 << 10
+
+// scratchPool holds buffers for encodings that are copied out before the
+// buffer is put back.
+var scratchPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func getScratch() *bytes.Buffer {
+	b := scratchPool.Get().(*bytes.Buffer)
+	b.Reset()
+	return b
+}
+
+func putScratch(b *bytes.Buffer) {
+	if b.Cap() <= maxPooledScratch {
+		scratchPool.Put(b)
+	}
 }
 
 // decodeRecord decodes exactly one CBOR value into v.

@@ -94,59 +94,49 @@ func classifyBoltErr(err error) error {
 
 // Get implements Store.
 func (s *BoltStore) Get(key []byte) ([]byte, error) {
-	if !s.gate.enter() {
-		return nil, ErrClosed
-	}
-	defer s.gate.leave()
-	var val []byte
-	err := s.db.View(func(tx *bolt.Tx) error {
-		// bbolt's value lives in the mmap only while the transaction does.
-		if v := tx.Bucket(boltBucket).Get(key); v != nil {
-			val = append([]byte{}, v...)
+	return s.gate.get(func() ([]byte, error) {
+		var val []byte
+		err := s.db.View(func(tx *bolt.Tx) error {
+			// bbolt's value lives in the mmap only while the transaction does.
+			if v := tx.Bucket(boltBucket).Get(key); v != nil {
+				val = append([]byte{}, v...)
+			}
+			return nil
+		})
+		if err == nil && val == nil {
+			err = ErrKeyNotFound
 		}
-		return nil
+		return val, err
 	})
-	if err == nil && val == nil {
-		err = ErrKeyNotFound
-	}
-	return val, err
 }
 
 // PutChangeSet implements Store: one read-write transaction, committed
 // atomically. Keys are applied in sorted order, which bbolt's B+tree
 // splits and rebalances best.
 func (s *BoltStore) PutChangeSet(puts map[string][]byte) error {
-	if err := checkKeys(puts); err != nil {
-		return err
-	}
-	if err := s.gate.enterWrite(s.ro); err != nil {
-		return err
-	}
-	defer s.gate.leave()
-	if len(puts) == 0 {
-		return nil
-	}
-	keys := make([]string, 0, len(puts))
-	for k := range puts {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return s.db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(boltBucket)
-		for _, k := range keys {
-			var err error
-			if v := puts[k]; v == nil {
-				err = b.Delete(sbytes(k))
-			} else {
-				// bbolt keeps the slices until commit; k is immutable and v
-				// is not modified before PutChangeSet returns.
-				err = b.Put(sbytes(k), v)
-			}
-			if err != nil {
-				return err
-			}
+	return s.gate.putChangeSet(s.ro, puts, func() error {
+		keys := make([]string, 0, len(puts))
+		for k := range puts {
+			keys = append(keys, k)
 		}
-		return nil
+		slices.Sort(keys)
+		return s.db.Update(func(tx *bolt.Tx) error {
+			b := tx.Bucket(boltBucket)
+			for _, k := range keys {
+				var err error
+				if v := puts[k]; v == nil {
+					err = b.Delete(sbytes(k))
+				} else {
+					// bbolt keeps the slices until commit; k is immutable and v
+					// is not modified before PutChangeSet returns.
+					err = b.Put(sbytes(k), v)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	})
 }
 
@@ -188,52 +178,40 @@ func boltWalk(tx *bolt.Tx, rng SeekRange, f func(c *bolt.Cursor, k, v []byte) (b
 // write to this store (bbolt would deadlock remapping the file). It panics
 // if the database fails during the walk (see PebbleStore.Seek).
 func (s *BoltStore) Seek(rng SeekRange, f func(k, v []byte) bool) {
-	if !s.gate.enter() {
-		return
-	}
-	defer s.gate.leave()
-	err := s.db.View(func(tx *bolt.Tx) error {
-		return boltWalk(tx, rng, func(_ *bolt.Cursor, k, v []byte) (bool, error) {
-			return f(k, v), nil
+	s.gate.seek("bolt", func() error {
+		return s.db.View(func(tx *bolt.Tx) error {
+			return boltWalk(tx, rng, func(_ *bolt.Cursor, k, v []byte) (bool, error) {
+				return f(k, v), nil
+			})
 		})
 	})
-	if err != nil {
-		panic(fmt.Errorf("storage: bolt seek: %w", err))
-	}
 }
 
 // SeekGC implements Store: walk and deletions share one read-write
 // transaction, so they commit atomically.
 func (s *BoltStore) SeekGC(rng SeekRange, keep func(k, v []byte) bool) error {
-	if err := s.gate.enterWrite(s.ro); err != nil {
-		return err
-	}
-	defer s.gate.leave()
-	return s.db.Update(func(tx *bolt.Tx) error {
-		var del [][]byte
-		err := boltWalk(tx, rng, func(_ *bolt.Cursor, k, v []byte) (bool, error) {
-			if !keep(k, v) {
-				del = append(del, bytes.Clone(k))
-			}
-			return true, nil
-		})
-		if err != nil {
-			return err
-		}
-		b := tx.Bucket(boltBucket)
-		for _, k := range del {
-			if err := b.Delete(k); err != nil {
+	return s.gate.write(s.ro, func() error {
+		return s.db.Update(func(tx *bolt.Tx) error {
+			var del [][]byte
+			err := boltWalk(tx, rng, func(_ *bolt.Cursor, k, v []byte) (bool, error) {
+				if !keep(k, v) {
+					del = append(del, bytes.Clone(k))
+				}
+				return true, nil
+			})
+			if err != nil {
 				return err
 			}
-		}
-		return nil
+			b := tx.Bucket(boltBucket)
+			for _, k := range del {
+				if err := b.Delete(k); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	})
 }
 
 // Close implements Store. It waits for operations in flight.
-func (s *BoltStore) Close() error {
-	if !s.gate.close() {
-		return nil
-	}
-	return s.db.Close()
-}
+func (s *BoltStore) Close() error { return s.gate.closeWith(s.db.Close) }

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 )
@@ -59,4 +60,79 @@ func (g *gate) close() bool {
 	}
 	<-g.drained
 	return true
+}
+
+// The operations of a disk store run inside its gate through these, which
+// hold what the backends share around their own work.
+
+// get runs a Get: ErrClosed once the store is closing.
+func (g *gate) get(read func() ([]byte, error)) ([]byte, error) {
+	if !g.enter() {
+		return nil, ErrClosed
+	}
+	defer g.leave()
+	return read()
+}
+
+// write runs a write (SeekGC) of a store opened read-only or not.
+func (g *gate) write(readOnly bool, f func() error) error {
+	if err := g.enterWrite(readOnly); err != nil {
+		return err
+	}
+	defer g.leave()
+	return f()
+}
+
+// putChangeSet runs a PutChangeSet: the keys are checked, the store must
+// admit the write, and an empty set writes nothing; apply writes the rest.
+func (g *gate) putChangeSet(readOnly bool, puts map[string][]byte, apply func() error) error {
+	if err := checkKeys(puts); err != nil {
+		return err
+	}
+	return g.write(readOnly, func() error {
+		if len(puts) == 0 {
+			return nil
+		}
+		return apply()
+	})
+}
+
+// seek runs a Seek's walk; a closing store visits nothing. Seek cannot
+// report an error and a silently shortened walk could corrupt the node's
+// state, so a walk that fails panics (backend names the store).
+func (g *gate) seek(backend string, walk func() error) {
+	if !g.enter() {
+		return
+	}
+	defer g.leave()
+	if err := walk(); err != nil {
+		panic(fmt.Errorf("storage: %s seek: %w", backend, err))
+	}
+}
+
+// closeWith closes the gate once, waiting for the operations in flight,
+// and then the database.
+func (g *gate) closeWith(closeDB func() error) error {
+	if !g.close() {
+		return nil
+	}
+	return closeDB()
+}
+
+// cursor is the iterator goleveldb and Pebble share: placed at either end
+// of its range and stepped either way.
+type cursor interface {
+	First() bool
+	Last() bool
+	Next() bool
+	Prev() bool
+}
+
+// cursorSteps returns how to place c at the start of a walk and how to
+// step it, forwards or backwards.
+func cursorSteps(c cursor, backwards bool) (start, step func() bool) {
+	if backwards {
+		return c.Last, c.Prev
+	}
+	return c.First, c.Next
 }

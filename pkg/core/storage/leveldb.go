@@ -84,46 +84,36 @@ func classifyLevelDBErr(err error) error {
 
 // Get implements Store.
 func (s *LevelDBStore) Get(key []byte) ([]byte, error) {
-	if !s.gate.enter() {
-		return nil, ErrClosed
-	}
-	defer s.gate.leave()
-	v, err := s.db.Get(key, nil) // goleveldb returns a fresh copy
-	if errors.Is(err, leveldb.ErrNotFound) {
-		return nil, ErrKeyNotFound
-	}
-	if err == nil && v == nil {
-		v = []byte{}
-	}
-	return v, err
+	return s.gate.get(func() ([]byte, error) {
+		v, err := s.db.Get(key, nil) // goleveldb returns a fresh copy
+		if errors.Is(err, leveldb.ErrNotFound) {
+			return nil, ErrKeyNotFound
+		}
+		if err == nil && v == nil {
+			v = []byte{}
+		}
+		return v, err
+	})
 }
 
 // PutChangeSet implements Store: one batch, one journal record, applied
 // atomically.
 func (s *LevelDBStore) PutChangeSet(puts map[string][]byte) error {
-	if err := checkKeys(puts); err != nil {
-		return err
-	}
-	if err := s.gate.enterWrite(s.ro); err != nil {
-		return err
-	}
-	defer s.gate.leave()
-	if len(puts) == 0 {
-		return nil
-	}
-	size := 0
-	for k, v := range puts {
-		size += len(k) + len(v) + 12
-	}
-	b := leveldb.MakeBatch(size)
-	for k, v := range puts {
-		if v == nil {
-			b.Delete(sbytes(k))
-		} else {
-			b.Put(sbytes(k), v)
+	return s.gate.putChangeSet(s.ro, puts, func() error {
+		size := 0
+		for k, v := range puts {
+			size += len(k) + len(v) + 12
 		}
-	}
-	return s.db.Write(b, s.wo)
+		b := leveldb.MakeBatch(size)
+		for k, v := range puts {
+			if v == nil {
+				b.Delete(sbytes(k))
+			} else {
+				b.Put(sbytes(k), v)
+			}
+		}
+		return s.db.Write(b, s.wo)
+	})
 }
 
 func levelDBRange(rng SeekRange) *util.Range {
@@ -133,18 +123,10 @@ func levelDBRange(rng SeekRange) *util.Range {
 
 func (s *LevelDBStore) walk(rng SeekRange, f func(k, v []byte) bool) error {
 	it := s.db.NewIterator(levelDBRange(rng), nil)
-	var ok bool
-	if rng.Backwards {
-		ok = it.Last()
-	} else {
-		ok = it.First()
-	}
+	start, step := cursorSteps(it, rng.Backwards)
+	ok := start()
 	for ok && f(it.Key(), it.Value()) {
-		if rng.Backwards {
-			ok = it.Prev()
-		} else {
-			ok = it.Next()
-		}
+		ok = step()
 	}
 	it.Release()
 	return it.Error()
@@ -153,38 +135,25 @@ func (s *LevelDBStore) walk(rng SeekRange, f func(k, v []byte) bool) error {
 // Seek implements Store. It panics if the database fails during the walk
 // (see PebbleStore.Seek).
 func (s *LevelDBStore) Seek(rng SeekRange, f func(k, v []byte) bool) {
-	if !s.gate.enter() {
-		return
-	}
-	defer s.gate.leave()
-	if err := s.walk(rng, f); err != nil {
-		panic(fmt.Errorf("storage: leveldb seek: %w", err))
-	}
+	s.gate.seek("leveldb", func() error { return s.walk(rng, f) })
 }
 
 // SeekGC implements Store: the deletions go in one batch at the end.
 func (s *LevelDBStore) SeekGC(rng SeekRange, keep func(k, v []byte) bool) error {
-	if err := s.gate.enterWrite(s.ro); err != nil {
-		return err
-	}
-	defer s.gate.leave()
-	b := new(leveldb.Batch)
-	err := s.walk(rng, func(k, v []byte) bool {
-		if !keep(k, v) {
-			b.Delete(k) // the batch copies k
+	return s.gate.write(s.ro, func() error {
+		b := new(leveldb.Batch)
+		err := s.walk(rng, func(k, v []byte) bool {
+			if !keep(k, v) {
+				b.Delete(k) // the batch copies k
+			}
+			return true
+		})
+		if err != nil || b.Len() == 0 {
+			return err
 		}
-		return true
+		return s.db.Write(b, s.wo)
 	})
-	if err != nil || b.Len() == 0 {
-		return err
-	}
-	return s.db.Write(b, s.wo)
 }
 
 // Close implements Store. It waits for operations in flight.
-func (s *LevelDBStore) Close() error {
-	if !s.gate.close() {
-		return nil
-	}
-	return s.db.Close()
-}
+func (s *LevelDBStore) Close() error { return s.gate.closeWith(s.db.Close) }

@@ -69,6 +69,17 @@ func NewPrivateMemCachedStore(lower Store) *MemCachedStore {
 	return &MemCachedStore{lower: lower, private: true}
 }
 
+// SizeHint tells an empty layer that about n keys are coming: its map is
+// then allocated once at that size on the first write instead of grown step
+// by step. It does nothing to a layer that holds changes.
+func (s *MemCachedStore) SizeHint(n int) {
+	s.lock()
+	if s.cur.m == nil {
+		s.cur.hint = n
+	}
+	s.unlock()
+}
+
 // Lower returns the store the layer writes to.
 func (s *MemCachedStore) Lower() Store { return s.lower }
 
@@ -449,7 +460,7 @@ func (s *MemCachedStore) persist(locked bool) (int, error) {
 		return 0, nil
 	}
 	fl := &frozenLayer{data: s.cur}
-	s.cur = sortedMap{m: make(map[string][]byte, n)}
+	s.cur = sortedMap{hint: n}
 	s.flushing = fl
 	before := s.seeks
 	s.seeks = new(sync.WaitGroup)

@@ -150,19 +150,17 @@ func classifyPebbleErr(err error) error {
 
 // Get implements Store.
 func (s *PebbleStore) Get(key []byte) ([]byte, error) {
-	if !s.gate.enter() {
-		return nil, ErrClosed
-	}
-	defer s.gate.leave()
-	v, closer, err := s.db.Get(key)
-	if err != nil {
-		if errors.Is(err, pebble.ErrNotFound) {
-			return nil, ErrKeyNotFound
+	return s.gate.get(func() ([]byte, error) {
+		v, closer, err := s.db.Get(key)
+		if err != nil {
+			if errors.Is(err, pebble.ErrNotFound) {
+				return nil, ErrKeyNotFound
+			}
+			return nil, err
 		}
-		return nil, err
-	}
-	out := append([]byte{}, v...)
-	return out, closer.Close()
+		out := append([]byte{}, v...)
+		return out, closer.Close()
+	})
 }
 
 // PutChangeSet implements Store: one batch, one WAL record, applied
@@ -170,41 +168,33 @@ func (s *PebbleStore) Get(key []byte) ([]byte, error) {
 // inserter starts each search from the previous insert's position, which
 // makes a 100,000-key change set about twice as fast to apply.
 func (s *PebbleStore) PutChangeSet(puts map[string][]byte) error {
-	if err := checkKeys(puts); err != nil {
-		return err
-	}
-	if err := s.gate.enterWrite(s.ro); err != nil {
-		return err
-	}
-	defer s.gate.leave()
-	if len(puts) == 0 {
-		return nil
-	}
-	if err := s.brokenErr(); err != nil {
-		return err
-	}
-	size := 0
-	keys := make([]string, 0, len(puts))
-	for k, v := range puts {
-		size += len(k) + len(v) + 12 // kind byte, two varints, slack
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	b := s.db.NewBatchWithSize(size)
-	defer b.Close()
-	for _, k := range keys {
-		v := puts[k]
-		var err error
-		if v == nil {
-			err = b.Delete(sbytes(k), nil)
-		} else {
-			err = b.Set(sbytes(k), v, nil)
-		}
-		if err != nil {
+	return s.gate.putChangeSet(s.ro, puts, func() error {
+		if err := s.brokenErr(); err != nil {
 			return err
 		}
-	}
-	return s.commit(b)
+		size := 0
+		keys := make([]string, 0, len(puts))
+		for k, v := range puts {
+			size += len(k) + len(v) + 12 // kind byte, two varints, slack
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b := s.db.NewBatchWithSize(size)
+		defer b.Close()
+		for _, k := range keys {
+			v := puts[k]
+			var err error
+			if v == nil {
+				err = b.Delete(sbytes(k), nil)
+			} else {
+				err = b.Set(sbytes(k), v, nil)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return s.commit(b)
+	})
 }
 
 // commit commits b. A commit Pebble cannot complete ends in a panic: its
@@ -246,13 +236,7 @@ func (s *PebbleStore) brokenErr() error {
 // Seek cannot report an error and a silently shortened walk could corrupt
 // the node's state.
 func (s *PebbleStore) Seek(rng SeekRange, f func(k, v []byte) bool) {
-	if !s.gate.enter() {
-		return
-	}
-	defer s.gate.leave()
-	if err := s.walk(rng, f); err != nil {
-		panic(fmt.Errorf("storage: pebble seek: %w", err))
-	}
+	s.gate.seek("pebble", func() error { return s.walk(rng, f) })
 }
 
 func (s *PebbleStore) walk(rng SeekRange, f func(k, v []byte) bool) error {
@@ -261,24 +245,11 @@ func (s *PebbleStore) walk(rng SeekRange, f func(k, v []byte) bool) error {
 	if err != nil {
 		return err
 	}
-	var valid bool
-	if rng.Backwards {
-		valid = it.Last()
-	} else {
-		valid = it.First()
-	}
-	for valid {
+	start, step := cursorSteps(it, rng.Backwards)
+	for valid := start(); valid; valid = step() {
 		v, err := it.ValueAndErr()
-		if err != nil {
+		if err != nil || !f(it.Key(), v) {
 			break
-		}
-		if !f(it.Key(), v) {
-			break
-		}
-		if rng.Backwards {
-			valid = it.Prev()
-		} else {
-			valid = it.Next()
 		}
 	}
 	return errors.Join(it.Error(), it.Close())
@@ -286,38 +257,31 @@ func (s *PebbleStore) walk(rng SeekRange, f func(k, v []byte) bool) error {
 
 // SeekGC implements Store: the deletions go in one batch at the end.
 func (s *PebbleStore) SeekGC(rng SeekRange, keep func(k, v []byte) bool) error {
-	if err := s.gate.enterWrite(s.ro); err != nil {
-		return err
-	}
-	defer s.gate.leave()
-	b := s.db.NewBatch()
-	defer b.Close()
-	var werr error
-	err := s.walk(rng, func(k, v []byte) bool {
-		if !keep(k, v) {
-			werr = b.Delete(k, nil)
+	return s.gate.write(s.ro, func() error {
+		b := s.db.NewBatch()
+		defer b.Close()
+		var werr error
+		err := s.walk(rng, func(k, v []byte) bool {
+			if !keep(k, v) {
+				werr = b.Delete(k, nil)
+			}
+			return werr == nil
+		})
+		if err = errors.Join(err, werr); err != nil {
+			return err
 		}
-		return werr == nil
+		if b.Empty() {
+			return nil
+		}
+		if err := s.brokenErr(); err != nil {
+			return err
+		}
+		return s.commit(b)
 	})
-	if err = errors.Join(err, werr); err != nil {
-		return err
-	}
-	if b.Empty() {
-		return nil
-	}
-	if err := s.brokenErr(); err != nil {
-		return err
-	}
-	return s.commit(b)
 }
 
 // Close implements Store. It waits for operations in flight.
-func (s *PebbleStore) Close() error {
-	if !s.gate.close() {
-		return nil
-	}
-	return s.db.Close()
-}
+func (s *PebbleStore) Close() error { return s.gate.closeWith(s.db.Close) }
 
 // DB returns the underlying database, for metrics and maintenance.
 func (s *PebbleStore) DB() *pebble.DB { return s.db }

@@ -27,6 +27,11 @@ type sortedMap struct {
 	spare []string // buffer the next merge writes into
 	fresh []string // keys added to m since the last merge, in insertion order
 	stale int      // upper bound on the keys of `keys` missing from m
+	// hint sizes m and fresh when the first key after a reset arrives:
+	// the size of the map reset dropped (a layer that takes a block's
+	// records takes about as many for the next block), so that a large
+	// map is allocated once instead of grown step by step.
+	hint int
 }
 
 func (s *sortedMap) len() int { return len(s.m) }
@@ -39,7 +44,10 @@ func (s *sortedMap) get(k string) ([]byte, bool) {
 // set stores v (which the map then owns) under k.
 func (s *sortedMap) set(k string, v []byte) {
 	if s.m == nil {
-		s.m = make(map[string][]byte)
+		s.m = make(map[string][]byte, s.hint)
+		if s.fresh == nil && s.hint > 0 {
+			s.fresh = make([]string, 0, s.hint)
+		}
 	}
 	if _, ok := s.m[k]; !ok {
 		s.fresh = append(s.fresh, k)
@@ -55,15 +63,19 @@ func (s *sortedMap) remove(k string) {
 	}
 }
 
-// reset empties the map, keeping small buffers for reuse.
+// reset empties the map, keeping small buffers for reuse; a large map (or
+// one made large by its hint) is dropped, and the size it had is the next
+// one's hint.
 func (s *sortedMap) reset() {
-	if len(s.m) > 1024 {
+	n := len(s.m)
+	if n > 1024 || s.hint > 1024 {
 		s.m = nil
 		s.keys, s.spare, s.fresh = nil, nil, nil
 	} else {
 		clear(s.m)
 		s.keys, s.spare, s.fresh = s.keys[:0], s.spare[:0], s.fresh[:0]
 	}
+	s.hint = n
 	s.stale = 0
 }
 

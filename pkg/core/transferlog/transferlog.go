@@ -1,9 +1,11 @@
 package transferlog
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 
@@ -41,13 +43,13 @@ const (
 var ErrCorrupt = errors.New("transferlog: corrupt record")
 
 var (
-	encMode cbor.EncMode
+	encMode cbor.UserBufferEncMode // Marshal, and MarshalToBuffer into a record
 	decMode cbor.DecMode
 )
 
 func init() {
 	var err error
-	if encMode, err = cbor.CoreDetEncOptions().EncMode(); err != nil {
+	if encMode, err = cbor.CoreDetEncOptions().UserBufferEncMode(); err != nil {
 		panic(err)
 	}
 	decMode, err = cbor.DecOptions{
@@ -205,8 +207,14 @@ type Putter interface {
 	Put(key, value []byte)
 }
 
+// ownedPutter is a Putter that can keep a value instead of copying it
+// (storage.MemCachedStore.PutOwned); the records are built to be stored.
+type ownedPutter interface {
+	PutOwned(key, value []byte)
+}
+
 type account struct {
-	recs    [2][]byte // NEP-17, NEP-11 record (version byte, then transfers)
+	recs    [2]bytes.Buffer // NEP-17, NEP-11 record (version byte, then transfers); empty if none
 	updated map[int32]struct{}
 }
 
@@ -219,6 +227,7 @@ type Writer struct {
 	order    []hash.Uint160
 	block    uint32
 	ts       uint64
+	amt      [8]byte // scratch of amount
 }
 
 // NewWriter returns a writer for the block with the given index and
@@ -243,19 +252,39 @@ func (w *Writer) Add(asset int32, from, to hash.Uint160, amount *big.Int, id []b
 	}
 	if !from.IsZero() {
 		t.Counterparty = to
-		t.Amount = bigint.ToBytes(new(big.Int).Neg(amount))
+		t.Amount = w.amount(amount, true)
 		if err := w.append(from, &t, nep11, asset); err != nil {
 			return err
 		}
 	}
 	if !to.IsZero() {
 		t.Counterparty = from
-		t.Amount = bigint.ToBytes(amount)
+		t.Amount = w.amount(amount, false)
 		if err := w.append(to, &t, nep11, asset); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// amount returns the encoding of x (negated if neg) as bigint.ToBytes
+// does (nil for zero). An int64 is encoded into the writer's scratch,
+// which stays valid until the next call: append copies it.
+func (w *Writer) amount(x *big.Int, neg bool) []byte {
+	if x.IsInt64() && x.Int64() != math.MinInt64 {
+		v := x.Int64()
+		if neg {
+			v = -v
+		}
+		if b := bigint.AppendInt64(w.amt[:0], v); len(b) > 0 {
+			return b
+		}
+		return nil
+	}
+	if neg {
+		return bigint.ToBytes(new(big.Int).Neg(x))
+	}
+	return bigint.ToBytes(x)
 }
 
 func (w *Writer) append(acc hash.Uint160, t *Transfer, nep11 bool, asset int32) error {
@@ -269,14 +298,13 @@ func (w *Writer) append(acc hash.Uint160, t *Transfer, nep11 bool, asset int32) 
 	if nep11 {
 		i = 1
 	}
-	if a.recs[i] == nil {
-		a.recs[i] = []byte{recordV1}
+	rec := &a.recs[i]
+	if rec.Len() == 0 {
+		rec.WriteByte(recordV1)
 	}
-	b, err := encMode.Marshal(t)
-	if err != nil {
+	if err := encMode.MarshalToBuffer(t, rec); err != nil {
 		return err
 	}
-	a.recs[i] = append(a.recs[i], b...)
 	a.updated[asset] = struct{}{}
 	return nil
 }
@@ -288,11 +316,16 @@ func (w *Writer) Flush() error {
 		return err
 	}
 	uv := append([]byte{updatedV1}, u...)
+	put := w.p.Put
+	if o, ok := w.p.(ownedPutter); ok {
+		put = o.PutOwned
+	}
 	for _, acc := range w.order {
 		a := w.accounts[acc]
-		for i, rec := range a.recs {
-			if rec != nil {
-				w.p.Put(recordKey(acc, i == 1, w.ts, w.block), rec)
+		for i := range a.recs {
+			if rec := &a.recs[i]; rec.Len() != 0 {
+				put(recordKey(acc, i == 1, w.ts, w.block), rec.Bytes())
+				*rec = bytes.Buffer{} // the store owns the bytes now
 			}
 		}
 		for asset := range a.updated {
@@ -315,3 +348,81 @@ func GCKeep(ts uint64) func(k, v []byte) bool {
 
 // Prefixes are the key prefixes of the transfer records.
 var Prefixes = [][]byte{{prefixNEP11}, {prefixNEP17}}
+
+// Truncate adds to cs (nil value: delete) what rolls the log back to the
+// end of block height: the records of later blocks are deleted, and each
+// last-updated height above height becomes the newest remaining block
+// that recorded a transfer of the token for the account (or is deleted
+// when none is left). s must not yet have cs applied.
+func Truncate(s Seeker, height uint32, cs map[string][]byte) error {
+	const recLen = 1 + hash.Uint160Size + 8 + 4
+	for _, p := range Prefixes {
+		s.Seek(storage.SeekRange{Prefix: p}, func(k, _ []byte) bool {
+			if len(k) == recLen && binary.BigEndian.Uint32(k[recLen-4:]) > height {
+				cs[string(k)] = nil
+			}
+			return true
+		})
+	}
+	type stale struct {
+		acc   hash.Uint160
+		asset int32
+		key   string
+	}
+	var todo []stale
+	var err error
+	s.Seek(storage.SeekRange{Prefix: []byte{prefixUpdated}}, func(k, v []byte) bool {
+		var u updated
+		if len(k) != 1+hash.Uint160Size+4 || len(v) == 0 || v[0] != updatedV1 || decMode.Unmarshal(v[1:], &u) != nil {
+			err = fmt.Errorf("%w: last-updated record %x", ErrCorrupt, k)
+			return false
+		}
+		if u.Block > height {
+			todo = append(todo, stale{hash.Uint160(k[1 : 1+hash.Uint160Size]), int32(binary.BigEndian.Uint32(k[1+hash.Uint160Size:])), string(k)})
+		}
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	for _, st := range todo {
+		var last uint32
+		found := false
+		for _, p := range Prefixes {
+			s.Seek(storage.SeekRange{Prefix: append(append([]byte{}, p...), st.acc[:]...)}, func(k, v []byte) bool {
+				if len(k) != recLen {
+					return true
+				}
+				idx := binary.BigEndian.Uint32(k[recLen-4:])
+				if idx > height || found && idx <= last {
+					return true
+				}
+				ts, derr := DecodeRecord(v)
+				if derr != nil {
+					err = derr
+					return false
+				}
+				for i := range ts {
+					if ts[i].Asset == st.asset {
+						last, found = idx, true
+						break
+					}
+				}
+				return true
+			})
+			if err != nil {
+				return err
+			}
+		}
+		if !found {
+			cs[st.key] = nil
+			continue
+		}
+		u, merr := encMode.Marshal(&updated{Block: last})
+		if merr != nil {
+			return merr
+		}
+		cs[st.key] = append([]byte{updatedV1}, u...)
+	}
+	return nil
+}

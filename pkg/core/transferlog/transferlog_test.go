@@ -1,11 +1,13 @@
 package transferlog
 
 import (
+	"math"
 	"math/big"
 	"testing"
 
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/encoding/bigint"
 	"github.com/stretchr/testify/require"
 )
 
@@ -123,4 +125,23 @@ func FuzzDecodeRecord(f *testing.F) {
 			_ = ts[i].AmountInt()
 		}
 	})
+}
+
+// TestWriterAmounts: the amounts written (the int64 scratch path and the
+// big.Int one) are bigint.ToBytes of the amount and of its negation.
+func TestWriterAmounts(t *testing.T) {
+	huge := new(big.Int).Lsh(big.NewInt(1), 70)
+	for _, x := range []*big.Int{
+		big.NewInt(0), big.NewInt(1), big.NewInt(-1), big.NewInt(127), big.NewInt(128), big.NewInt(-129),
+		big.NewInt(math.MaxInt64), big.NewInt(math.MinInt64), new(big.Int).Neg(huge), huge,
+	} {
+		w := NewWriter(nil, 1, 1)
+		for _, neg := range []bool{false, true} {
+			want := x
+			if neg {
+				want = new(big.Int).Neg(x)
+			}
+			require.Equal(t, bigint.ToBytes(want), w.amount(x, neg), "%s, neg %v", x, neg)
+		}
+	}
 }

@@ -29,10 +29,13 @@
 // C# does.
 //
 // A key that makes a steady share of the signature checks
-// (HotKeyPromoteAfter of a window of recent ones) gets a table of its multiples, which makes each further P-256 check about 2.6×
-// cheaper (hotkeys.go, filippo.io/nistec point arithmetic); at most
-// HotKeyTables keys (about 0.8 MB each) have one, least recently used first
-// out. The answer is crypto/ecdsa's, which tests and a fuzz target compare.
+// (HotKeyPromoteAfter of a window of recent ones) gets a table of its
+// multiples, which makes each further P-256 check about 2.6× cheaper
+// (hotkeys.go, filippo.io/nistec point arithmetic, and fixed-size
+// arithmetic mod the group order in p256order.go, so such a check
+// allocates nothing); at most HotKeyTables keys (about 0.8 MB each) have
+// one, least recently used first out. The answer is crypto/ecdsa's, which
+// tests and a fuzz target compare.
 //
 // # Ordering
 //

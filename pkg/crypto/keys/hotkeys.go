@@ -1,8 +1,6 @@
 package keys
 
 import (
-	"crypto/elliptic"
-	"math/big"
 	"sync"
 	"sync/atomic"
 
@@ -60,10 +58,7 @@ type fixedTable struct {
 	used atomic.Int64 // hotKeys.clock at the last use
 }
 
-var (
-	p256N        = elliptic.P256().Params().N
-	p256Infinity = nistec.NewP256Point() // read only
-)
+var p256Infinity = nistec.NewP256Point() // read only
 
 // newFixedTable builds the table of the uncompressed point; nil if it is not
 // a valid curve point.
@@ -94,34 +89,35 @@ func (ft *fixedTable) mult(r *nistec.P256Point, u *[32]byte) {
 	}
 }
 
-// verifyScratch holds the big.Int values of one check; verify takes one
-// from verifyPool so that their words are reused.
+// verifyScratch holds the points of one check; verify takes one from
+// verifyPool so that they need not be allocated per check.
 type verifyScratch struct {
-	r, s, w, e, u big.Int
-	b1, b2        [32]byte
-	p1, p2        nistec.P256Point
+	b1, b2 [32]byte
+	p1, p2 nistec.P256Point
 }
 
 var verifyPool = sync.Pool{New: func() any { return new(verifyScratch) }}
 
 // verify checks the 64-byte r‖s signature of the 32-byte digest (see the
-// comment at the top of the file for the predicate).
+// comment at the top of the file for the predicate). The scalars mod n are
+// fixed-size (p256order.go).
 func (ft *fixedTable) verify(sig, digest []byte) bool {
-	v := verifyPool.Get().(*verifyScratch)
-	defer verifyPool.Put(v)
-	r := v.r.SetBytes(sig[:32])
-	s := v.s.SetBytes(sig[32:64])
-	if r.Sign() == 0 || s.Sign() == 0 || r.Cmp(p256N) >= 0 || s.Cmp(p256N) >= 0 {
+	var r, s, e, w, u orderScalar
+	r.setBytes(sig[:32])
+	s.setBytes(sig[32:64])
+	if r.isZero() || s.isZero() || r.cmp(&p256Order) >= 0 || s.cmp(&p256Order) >= 0 {
 		return false
 	}
-	w := v.w.ModInverse(s, p256N)
-	e := v.e.SetBytes(digest)
-	u1 := v.u.Mul(e, w)
-	e.Mod(u1, p256N) // e = u1 = e·w mod n
-	u1.Mul(w, r)
-	w.Mod(u1, p256N) // w = u2 = r·w mod n
-	e.FillBytes(v.b1[:])
-	w.FillBytes(v.b2[:])
+	w.invertMont(&s) // s⁻¹·2²⁵⁶, so that montMul(x, w) = x·s⁻¹
+	e.setBytes(digest)
+	e.reduceOnce()
+
+	v := verifyPool.Get().(*verifyScratch)
+	defer verifyPool.Put(v)
+	u.montMul(&e, &w) // u1 = e·w mod n
+	u.putBytes(&v.b1)
+	u.montMul(&r, &w) // u2 = r·w mod n
+	u.putBytes(&v.b2)
 
 	p1, err := v.p1.ScalarBaseMult(v.b1[:])
 	if err != nil {
@@ -132,11 +128,9 @@ func (ft *fixedTable) verify(sig, digest []byte) bool {
 	if err != nil {
 		return false
 	}
-	xi := v.u.SetBytes(x)
-	if xi.Cmp(p256N) >= 0 {
-		xi.Sub(xi, p256N)
-	}
-	return xi.Cmp(r) == 0
+	u.setBytes(x)
+	u.reduceOnce()
+	return u == r
 }
 
 // hotKeys is the set of tables and the counts that lead to them.

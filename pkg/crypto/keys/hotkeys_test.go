@@ -12,6 +12,9 @@ import (
 	"filippo.io/nistec"
 )
 
+// p256N is the group order as a big.Int, for the tests' reference answers.
+var p256N = elliptic.P256().Params().N
+
 // hotTestKeys are fixed keys with tables, built once per test binary.
 var hotTestKeys = sync.OnceValue(func() []hotTestKey {
 	var out []hotTestKey

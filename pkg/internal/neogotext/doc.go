@@ -17,17 +17,17 @@
 //	public keys of invoke*       PublicKey (pubkey.go)     chainrpc invokefunction       chainrpc TestPublicKeyParams,
 //	  arguments (infinity "00",                            arguments                     TestInvocationScriptNeoGo
 //	  uncompressed keys, texts)
-//	hash JSON decoding           util.Uint160, Uint256     neorpc signers, filters       neorpc TestSignersMatchNeoGo,
-//	  ("Go value of type                                                                 TestDecodeFilterMatchesNeoGo
+//	hash JSON decoding           util.Uint160, Uint256     neorpc signers, filters,      neorpc TestSignersMatchNeoGo,
+//	  ("Go value of type                                    smartcontract.Parameter      TestDecodeFilterMatchesNeoGo
 //	  util.Uint160" texts)
-//	contract parameters in       smartcontract.Parameter   neorpc subscription filters,  neorpc TestDecodeFilterMatchesNeoGo
-//	  JSON ("[]smartcontract.                              the slow request decoder
-//	  Parameter" texts)                                    (neorpc/internal/params)
 //	the fake block header of     block.DecodeFakeHeader    chainrpc                      recorded answers of
 //	  invokecontainedscript                                invokecontainedscript         rpcledger TestNeoGoExtraRecords
 //	  ("type block.baseAux")
 //
-// The subpackages are named util, smartcontract and block on purpose:
-// encoding/json's error texts name the package of the Go type being
-// decoded, and those texts are part of the answers.
+// The subpackages are named util and block on purpose: encoding/json's
+// error texts name the package of the Go type being decoded, and those
+// texts are part of the answers. Contract parameters need no shim: the
+// one parameter type, pkg/smartcontract.Parameter, decodes as neo-go's
+// does and has its package and type name ("[]smartcontract.Parameter");
+// neorpc TestDecodeFilterMatchesNeoGo pins it.
 package neogotext

@@ -220,16 +220,9 @@ func (r *Invoke) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(aux.Stack, &arr); err == nil && arr != nil {
 		r.Stack = make([]stackitem.Item, len(arr))
 		for i := range arr {
-			it, err := stackitem.FromJSONWithTypes(arr[i])
+			it, err := stackItem(arr[i])
 			if err != nil {
 				return fmt.Errorf("failed to unmarshal stack: %w", err)
-			}
-			if it.Type() == stackitem.InteropT {
-				var iter Iterator
-				if err := json.Unmarshal(arr[i], &iter); err != nil {
-					return fmt.Errorf("failed to unmarshal stack: %w", err)
-				}
-				it = stackitem.NewInterop(iter)
 			}
 			r.Stack[i] = it
 		}
@@ -242,6 +235,23 @@ func (r *Invoke) UnmarshalJSON(data []byte) error {
 		r.Transaction = tx
 	}
 	return nil
+}
+
+// stackItem reads one stack item of an answer: InteropInterface items are
+// iterators (an Interop item wrapping an Iterator), the others stack
+// values.
+func stackItem(raw json.RawMessage) (stackitem.Item, error) {
+	var head struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(raw, &head); err == nil && head.Type == stackitem.InteropT.String() {
+		var iter Iterator
+		if err := json.Unmarshal(raw, &iter); err != nil {
+			return nil, err
+		}
+		return stackitem.NewInterop(iter), nil
+	}
+	return stackitem.FromJSONWithTypes(raw)
 }
 
 // jsonErrText words a stack item printing error as neo-go does.

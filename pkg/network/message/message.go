@@ -92,6 +92,12 @@ func New(cmd Command, p Payload) *Message { return &Message{Command: cmd, Payloa
 // decompressed). It takes ownership of data: a transaction or block
 // aliases it. The whole of data must be consumed.
 func DecodePayload(cmd Command, data []byte) (Payload, error) {
+	return DecodePayloadFormat(cmd, data, false)
+}
+
+// DecodePayloadFormat is DecodePayload for a network with or without
+// StateRootInHeader (the header format of block, headers and merkleblock).
+func DecodePayloadFormat(cmd Command, data []byte, stateRootInHeader bool) (Payload, error) {
 	if len(data) == 0 {
 		if cmd.emptyPayload() {
 			return nil, nil
@@ -116,7 +122,7 @@ func DecodePayload(cmd Command, data []byte) (Payload, error) {
 		}
 		return tx, nil
 	case CmdBlock:
-		b, err := block.NewBlockFromOwnedBytes(data)
+		b, err := block.DecodeOwnedBlock(data, stateRootInHeader)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", cmd, err)
 		}
@@ -130,7 +136,7 @@ func DecodePayload(cmd Command, data []byte) (Payload, error) {
 	case CmdGetHeaders, CmdGetBlockByIndex:
 		p = new(payload.GetBlockByIndex)
 	case CmdHeaders:
-		p = new(payload.Headers)
+		p = &payload.Headers{StateRootInHeader: stateRootInHeader}
 	case CmdGetBlocks:
 		p = new(payload.GetBlocks)
 	case CmdInv, CmdGetData, CmdNotFound:
@@ -142,7 +148,7 @@ func DecodePayload(cmd Command, data []byte) (Payload, error) {
 	case CmdFilterAdd:
 		p = new(payload.FilterAdd)
 	case CmdMerkleBlock:
-		p = new(payload.MerkleBlock)
+		p = &payload.MerkleBlock{Header: block.Header{StateRootEnabled: stateRootInHeader}}
 	case CmdP2PNotaryRequest:
 		p = new(payload.P2PNotaryRequest)
 	case CmdGetMPTData:
@@ -180,12 +186,12 @@ func Decode(b []byte) (*Message, error) {
 		return nil, fmt.Errorf("%w: payload length %d, %d bytes left", ErrFormat, n, r.Len())
 	}
 	raw := append([]byte(nil), r.Unread()...)
-	return decodeOwned(flags, cmd, raw)
+	return decodeOwned(flags, cmd, raw, false)
 }
 
 // decodeOwned builds a message from a raw (possibly compressed) payload
 // it owns.
-func decodeOwned(flags Flags, cmd Command, raw []byte) (*Message, error) {
+func decodeOwned(flags Flags, cmd Command, raw []byte, stateRootInHeader bool) (*Message, error) {
 	data := raw
 	if flags&Compressed != 0 && len(raw) != 0 {
 		var err error
@@ -193,7 +199,7 @@ func decodeOwned(flags Flags, cmd Command, raw []byte) (*Message, error) {
 			return nil, fmt.Errorf("%s: %w", cmd, err)
 		}
 	}
-	p, err := DecodePayload(cmd, data)
+	p, err := DecodePayloadFormat(cmd, data, stateRootInHeader)
 	if err != nil {
 		return nil, err
 	}

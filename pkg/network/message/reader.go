@@ -16,6 +16,9 @@ const initialChunk = 1 << 20
 // Reader reads messages from a stream.
 type Reader struct {
 	r *bufio.Reader
+	// StateRootInHeader selects the header format of the network (block,
+	// headers and merkleblock payloads carry the previous state root).
+	StateRootInHeader bool
 }
 
 // NewReader returns a Reader over r with a 64 KiB read buffer.
@@ -48,7 +51,7 @@ func (d *Reader) ReadMessage() (*Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := decodeOwned(Flags(flags), Command(cmd), raw)
+	m, err := decodeOwned(Flags(flags), Command(cmd), raw, d.StateRootInHeader)
 	if err != nil {
 		return nil, &DecodeError{Command: Command(cmd), Err: err}
 	}

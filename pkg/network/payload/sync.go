@@ -73,6 +73,9 @@ func (p *GetBlockByIndex) DecodeBinary(r *nio.BinReader) {
 // reports an error. We refuse it, as C# does.
 type Headers struct {
 	Hdrs []*block.Header
+	// StateRootInHeader selects the header format when decoding (the
+	// network's setting); encoding follows each header's own.
+	StateRootInHeader bool
 }
 
 // minHeaderSize is the smallest encoded header: the unsigned part, the
@@ -114,6 +117,7 @@ func (p *Headers) DecodeBinary(r *nio.BinReader) {
 	vals := make([]block.Header, n)
 	hdrs := make([]*block.Header, n)
 	for i := range vals {
+		vals[i].StateRootEnabled = p.StateRootInHeader
 		vals[i].DecodeBinary(r)
 		if r.Err != nil {
 			return

@@ -4,8 +4,8 @@
 // chainrpc.Ledger (the chain's own queries, with neo-go's "key not found"
 // texts and RPC-shaped results), Network the P2P server as a
 // chainrpc.Network, Notary the notary request pool as a chainrpc.Notary,
-// Subscribe the chain's ordered event stream (core.Event) and the memory
-// pool's events as one chainrpc.ChainEvent stream for a chainrpc.Feeder,
+// Subscribe the chain's one ordered event stream (core.Event, block and
+// memory pool events) as chainrpc.ChainEvents for a chainrpc.Feeder,
 // and ClassifyRelayError gives the ledger's verification errors their
 // sendrawtransaction codes. pkg/node uses each of them; the tests use the
 // same ones.

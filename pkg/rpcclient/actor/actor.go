@@ -12,6 +12,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/rpcclient"
+	"github.com/n3node/n3node/pkg/smartcontract"
 	sccontext "github.com/n3node/n3node/pkg/smartcontract/context"
 	"github.com/n3node/n3node/pkg/wallet"
 )
@@ -21,7 +22,7 @@ type RPC interface {
 	WaitRPC
 	GetVersion(ctx context.Context) (*rpcclient.Version, error)
 	InvokeScript(ctx context.Context, script []byte, signers []transaction.Signer) (*rpcclient.InvokeResult, error)
-	InvokeFunction(ctx context.Context, contract hash.Uint160, method string, params []rpcclient.Param, signers []transaction.Signer) (*rpcclient.InvokeResult, error)
+	InvokeFunction(ctx context.Context, contract hash.Uint160, method string, params []smartcontract.Parameter, signers []transaction.Signer) (*rpcclient.InvokeResult, error)
 	CalculateNetworkFee(ctx context.Context, tx *transaction.Transaction) (int64, error)
 	SendTransaction(ctx context.Context, tx *transaction.Transaction) (hash.Uint256, error)
 }
@@ -131,7 +132,7 @@ func (a *Actor) Run(ctx context.Context, script []byte) (*rpcclient.InvokeResult
 }
 
 // Call test-invokes a contract method with the actor's signers.
-func (a *Actor) Call(ctx context.Context, contract hash.Uint160, method string, params ...rpcclient.Param) (*rpcclient.InvokeResult, error) {
+func (a *Actor) Call(ctx context.Context, contract hash.Uint160, method string, params ...smartcontract.Parameter) (*rpcclient.InvokeResult, error) {
 	return a.rpc.InvokeFunction(ctx, contract, method, params, a.Signers())
 }
 
@@ -152,7 +153,7 @@ func (a *Actor) MakeUnsignedRun(ctx context.Context, script []byte) (*transactio
 
 // MakeUnsignedCall is MakeUnsignedRun for one contract method: the node
 // builds the script (invokefunction) and the transaction runs it.
-func (a *Actor) MakeUnsignedCall(ctx context.Context, contract hash.Uint160, method string, params ...rpcclient.Param) (*transaction.Transaction, *rpcclient.InvokeResult, error) {
+func (a *Actor) MakeUnsignedCall(ctx context.Context, contract hash.Uint160, method string, params ...smartcontract.Parameter) (*transaction.Transaction, *rpcclient.InvokeResult, error) {
 	r, err := a.Call(ctx, contract, method, params...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("test invocation: %w", err)
@@ -307,7 +308,7 @@ func missing(pc *sccontext.ParameterContext) string {
 		if it != nil {
 			set := 0
 			for _, p := range it.Parameters {
-				if p.IsSet() {
+				if p.Value != nil {
 					set++
 				}
 			}

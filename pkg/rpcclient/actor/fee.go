@@ -9,7 +9,6 @@ import (
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/fee"
 	"github.com/n3node/n3node/pkg/neorpc"
-	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/emit"
@@ -112,7 +111,7 @@ func (a *Actor) networkFee(ctx context.Context, tx *transaction.Transaction) (in
 		return 0, errors.New("Policy fees out of range")
 	}
 	return StandardNetworkFee(tx, perByte.Int64(), factor.Int64(), func(t transaction.AttrType) (int64, error) {
-		r, err := a.rpc.InvokeFunction(ctx, nativenames.PolicyHash, "getAttributeFee", []rpcclient.Param{rpcclient.ParamInt(int64(t))}, nil)
+		r, err := a.rpc.InvokeFunction(ctx, nativenames.PolicyHash, "getAttributeFee", []smartcontract.Parameter{smartcontract.NewIntParameter(int64(t))}, nil)
 		if err != nil {
 			return 0, err
 		}

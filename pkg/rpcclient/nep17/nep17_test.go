@@ -2,7 +2,6 @@ package nep17
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math/big"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/rpcclient/rpctest"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
+	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
 func TestParseAmount(t *testing.T) {
@@ -111,8 +111,8 @@ func TestInfo(t *testing.T) {
 	m := manifest.DefaultManifest("MyToken")
 	m.SupportedStandards = []string{manifest.NEP17StandardName}
 	srv.Result("getcontractstate", state.Contract{ContractBase: state.ContractBase{ID: 5, Hash: tok, Manifest: *m}})
-	srv.Result("invokescript", rpcclient.InvokeResult{State: "HALT", Stack: []json.RawMessage{
-		json.RawMessage(`{"type":"ByteString","value":"TVRL"}`), json.RawMessage(`{"type":"Integer","value":"6"}`)}})
+	srv.Result("invokescript", rpcclient.InvokeResult{State: "HALT", Stack: []stackitem.Item{
+		stackitem.NewByteString([]byte("MTK")), stackitem.NewBigInteger(big.NewInt(6))}})
 	c, err := rpcclient.New(srv.URL, rpcclient.Options{})
 	if err != nil {
 		t.Fatal(err)

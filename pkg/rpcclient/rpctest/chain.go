@@ -1,12 +1,9 @@
 package rpctest
 
 import (
-	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
 
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/transaction"
@@ -96,14 +93,14 @@ func (c *Chain) Serve(s *Server) {
 		if len(p) < 1 || json.Unmarshal(p[0], &b) != nil || len(b) == 0 {
 			return nil, neorpc.ErrInvalidParams
 		}
-		return c.invokeResult(b), nil
+		return c.invokeResult(b)
 	})
 	s.Handle("invokefunction", func(p []json.RawMessage) (any, error) {
 		script, err := FunctionScript(p)
 		if err != nil {
 			return nil, neorpc.NewInvalidParamsError(err.Error())
 		}
-		return c.invokeResult(script), nil
+		return c.invokeResult(script)
 	})
 	s.Handle("calculatenetworkfee", func(p []json.RawMessage) (any, error) {
 		tx, err := decodeTx(p)
@@ -161,12 +158,25 @@ func (c *Chain) Serve(s *Server) {
 	})
 }
 
-func (c *Chain) invokeResult(script []byte) rpcclient.InvokeResult {
-	r := rpcclient.InvokeResult{State: rpcclient.StateHalt, GasConsumed: c.InvokeGas, Script: script, Stack: c.InvokeStack}
+// invokeResult is the answer of the invoke methods: the configured stack
+// (its JSON items verbatim) or fault.
+func (c *Chain) invokeResult(script []byte) (any, error) {
+	r := rpcclient.InvokeResult{State: rpcclient.StateHalt, GasConsumed: c.InvokeGas, Script: script}
 	if c.InvokeFault != "" {
-		r.State, r.FaultException, r.Stack = rpcclient.StateFault, c.InvokeFault, nil
+		r.State, r.FaultException = rpcclient.StateFault, c.InvokeFault
 	}
-	return r
+	b, err := json.Marshal(r)
+	if err != nil || c.InvokeFault != "" || len(c.InvokeStack) == 0 {
+		return json.RawMessage(b), err
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(b, &obj); err != nil {
+		return nil, err
+	}
+	if obj["stack"], err = json.Marshal(c.InvokeStack); err != nil {
+		return nil, err
+	}
+	return obj, nil
 }
 
 func decodeTx(p []json.RawMessage) (*transaction.Transaction, error) {
@@ -253,83 +263,16 @@ func FunctionScript(p []json.RawMessage) ([]byte, error) {
 	}
 	vals := make([]any, len(args))
 	for i := range args {
-		var err error
-		if vals[i], err = paramValue(args[i]); err != nil {
+		var p smartcontract.Parameter
+		err := json.Unmarshal(args[i], &p)
+		if err == nil {
+			vals[i], err = p.Emitable()
+		}
+		if err != nil {
 			return nil, fmt.Errorf("argument %d: %w", i, err)
 		}
 	}
 	return emit.Script(func(w *nio.BinWriter) {
 		emit.AppCall(w, contract, method, callflag.All, vals...)
 	})
-}
-
-// paramValue decodes one {"type","value"} parameter into an emit value.
-func paramValue(raw json.RawMessage) (any, error) {
-	var p struct {
-		Type  smartcontract.ParamType `json:"type"`
-		Value json.RawMessage         `json:"value"`
-	}
-	if err := json.Unmarshal(raw, &p); err != nil {
-		return nil, err
-	}
-	if len(p.Value) == 0 || string(p.Value) == "null" {
-		return nil, nil
-	}
-	var s string
-	switch p.Type {
-	case smartcontract.BoolType:
-		var b bool
-		err := json.Unmarshal(p.Value, &b)
-		return b, err
-	case smartcontract.IntegerType:
-		if err := json.Unmarshal(p.Value, &s); err != nil {
-			var n json.Number
-			if err := json.Unmarshal(p.Value, &n); err != nil {
-				return nil, err
-			}
-			s = n.String()
-		}
-		n, ok := new(big.Int).SetString(s, 10)
-		if !ok {
-			return nil, fmt.Errorf("bad integer %q", s)
-		}
-		return n, nil
-	case smartcontract.StringType:
-		err := json.Unmarshal(p.Value, &s)
-		return s, err
-	case smartcontract.Hash160Type:
-		var u hash.Uint160
-		err := json.Unmarshal(p.Value, &u)
-		return u, err
-	case smartcontract.Hash256Type:
-		var u hash.Uint256
-		err := json.Unmarshal(p.Value, &u)
-		return u, err
-	case smartcontract.ByteArrayType, smartcontract.SignatureType:
-		if err := json.Unmarshal(p.Value, &s); err != nil {
-			return nil, err
-		}
-		return base64.StdEncoding.DecodeString(s)
-	case smartcontract.PublicKeyType:
-		if err := json.Unmarshal(p.Value, &s); err != nil {
-			return nil, err
-		}
-		return hex.DecodeString(s)
-	case smartcontract.ArrayType:
-		var elems []json.RawMessage
-		if err := json.Unmarshal(p.Value, &elems); err != nil {
-			return nil, err
-		}
-		out := make([]any, len(elems))
-		for i := range elems {
-			var err error
-			if out[i], err = paramValue(elems[i]); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	case smartcontract.AnyType:
-		return nil, nil
-	}
-	return nil, fmt.Errorf("unsupported parameter type %s", p.Type)
 }

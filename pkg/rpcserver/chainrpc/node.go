@@ -4,14 +4,10 @@ import (
 	"fmt"
 
 	"github.com/n3node/n3node/pkg/crypto/keys"
-
+	"github.com/n3node/n3node/pkg/encoding/address"
 	"github.com/n3node/n3node/pkg/neorpc"
 	"github.com/n3node/n3node/pkg/neorpc/result"
 )
-
-// AddressVersion is the Neo N3 address version byte (C#
-// ProtocolSettings.AddressVersion, 0x35).
-const AddressVersion = 0x35
 
 // writesPauser is the optional Ledger method getversion reports a paused
 // database with (core.Blockchain.WritesPaused).
@@ -44,7 +40,7 @@ func (s *Service) getVersion(*args) (any, *neorpc.Error) {
 	res.Protocol = result.Protocol{
 		// From the configuration.
 		Network:                   uint32(cfg.Magic),
-		AddressVersion:            AddressVersion,
+		AddressVersion:            address.Version,
 		StandbyCommittee:          committee,
 		ValidatorsCount:           byte(cfg.GetNumOfCNs(s.chain.BlockHeight())),
 		CommitteeHistory:          cfg.CommitteeHistory,

@@ -563,7 +563,7 @@ func rawBlock() step {
 		if rerr != nil {
 			return nil, rerr
 		}
-		b := new(block.Block)
+		b := &block.Block{Header: block.Header{StateRootEnabled: s.chain.Config().StateRootInHeader}}
 		r := nio.NewBinReaderFromBuf(raw)
 		if b.DecodeBinary(r); r.Err != nil {
 			return nil, neorpc.NewInvalidParamsError(fmt.Sprintf("can't decode block: %s", neogotext.EOFText(r.Err, raw, true)))

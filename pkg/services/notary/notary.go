@@ -229,16 +229,7 @@ func (s *Service) UpdateNotaryNodes(nodes []*keys.PublicKey) {
 	if s.priv != nil && slices.ContainsFunc(nodes, s.priv.PublicKey().Equal) {
 		return
 	}
-	var priv *keys.PrivateKey
-find:
-	for _, n := range nodes {
-		for _, k := range s.keys {
-			if k.PublicKey().Equal(n) {
-				priv = k
-				break find
-			}
-		}
-	}
+	_, priv := wallet.DesignatedKey(s.keys, nodes)
 	s.priv = priv
 	if priv == nil {
 		s.reqMu.Lock()

@@ -7,6 +7,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/native/noderoles"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/wallet"
 )
 
 // updateNodes reads the latest Oracle designation (the one the ledger
@@ -29,16 +30,7 @@ func (s *Service) UpdateOracleNodes(nodes []*keys.PublicKey) {
 	if slices.EqualFunc(s.nodes, nodes, (*keys.PublicKey).Equal) && s.nodes != nil {
 		return
 	}
-	var priv *keys.PrivateKey
-find:
-	for _, n := range nodes {
-		for _, k := range s.keys {
-			if k.PublicKey().Equal(n) {
-				priv = k
-				break find
-			}
-		}
-	}
+	_, priv := wallet.DesignatedKey(s.keys, nodes)
 	s.priv = priv
 	s.nodes = slices.Clone(nodes)
 	s.signScript = nil

@@ -77,14 +77,7 @@ func (s *Service) process(priv *keys.PrivateKey, r request) error {
 	t.add(priv.PublicKey(), txSig, false)
 	data = backup.SignData(s.network)
 	t.add(priv.PublicKey(), priv.Sign(data[:]), true)
-	ready := t.finalize(nodes, false)
-	if ready != nil {
-		if t.sent != nil {
-			ready = nil
-		} else {
-			t.sent = ready
-		}
-	}
+	ready := t.finalizeOnce(nodes)
 	t.time = s.now()
 	t.attempts++
 	t.mu.Unlock()

@@ -65,14 +65,7 @@ func (s *Service) AddResponse(pub *keys.PublicKey, reqID uint64, txSig []byte) {
 		}
 	}
 	t.add(pub, txSig, backup)
-	ready := t.finalize(nodes, false)
-	if ready != nil {
-		if t.sent != nil {
-			ready = nil
-		} else {
-			t.sent = ready
-		}
-	}
+	ready := t.finalizeOnce(nodes)
 	t.mu.Unlock()
 	if ready != nil {
 		s.sendTx(ready)

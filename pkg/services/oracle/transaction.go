@@ -90,6 +90,17 @@ func (t *incompleteTx) finalize(nodes []*keys.PublicKey, backupOnly bool) *trans
 	return t.backup.complete(nodes)
 }
 
+// finalizeOnce is finalize (main or backup) for the first completion: once
+// a transaction has been sent (t.sent), it returns nil. t.mu is held.
+func (t *incompleteTx) finalizeOnce(nodes []*keys.PublicKey) *transaction.Transaction {
+	ready := t.finalize(nodes, false)
+	if ready == nil || t.sent != nil {
+		return nil
+	}
+	t.sent = ready
+	return ready
+}
+
 // complete returns a copy of c.tx whose multisig witness holds the first M
 // valid signatures in designation order (neo-go finalizeTx, which fills
 // in tx itself; a copy keeps a pooled transaction untouched).

@@ -20,6 +20,7 @@ import (
 	"github.com/n3node/n3node/pkg/network/payload"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/vm/emit"
+	"github.com/n3node/n3node/pkg/wallet"
 )
 
 // FirstVoteResendDelay is when a validator first sends its vote again and
@@ -325,18 +326,7 @@ func (s *Service) startRound(index uint32, out []*payload.Extensible) []*payload
 		s.log.Error("can't get state validators", "index", index, "err", err)
 		return out
 	}
-	my, key := -1, (*keys.PrivateKey)(nil)
-	for i, v := range vs {
-		for _, k := range s.cfg.Keys {
-			if k.PublicKey().Equal(v) {
-				my, key = i, k
-				break
-			}
-		}
-		if key != nil {
-			break
-		}
-	}
+	my, key := wallet.DesignatedKey(s.cfg.Keys, vs)
 	if key == nil {
 		return out
 	}

@@ -191,3 +191,109 @@ func (o *Override) UnmarshalYAML(node *yaml.Node) error {
 	*o = ParseOverride(s)
 	return nil
 }
+
+// EventBindingName is the Go structure name of an event of the manifest
+// (in the RPC binding and in configuration keys "EventName.Param").
+func EventBindingName(name string) string { return pascal(name) + "Event" }
+
+// ParamBindingName is the Go field name of an event parameter.
+func ParamBindingName(name string) string { return pascal(name) }
+
+// Equal tells whether e and o describe the same type; ByteArray and
+// String count as the same base (neo-go's comparison of event usages).
+func (e *ExtendedType) Equal(o *ExtendedType) bool {
+	if e == nil || o == nil {
+		return e == o
+	}
+	bytesLike := func(t smartcontract.ParamType) bool {
+		return t == smartcontract.ByteArrayType || t == smartcontract.StringType
+	}
+	if e.Base != o.Base && !(bytesLike(e.Base) && bytesLike(o.Base)) ||
+		e.Name != o.Name || e.Interface != o.Interface || e.Key != o.Key || len(e.Fields) != len(o.Fields) {
+		return false
+	}
+	for i := range e.Fields {
+		if e.Fields[i].Field != o.Fields[i].Field || !e.Fields[i].Equal(&o.Fields[i].ExtendedType) {
+			return false
+		}
+	}
+	return e.Value.Equal(o.Value)
+}
+
+// String is the override as a configuration writes it: the type with
+// its package path in place of the package name ("[]" + "path/pkg" +
+// ".T"), or the bare type.
+func (o Override) String() string {
+	dot := strings.LastIndexByte(o.TypeName, '.')
+	if o.Package == "" || dot < 0 {
+		return o.TypeName
+	}
+	prefix := o.TypeName[:strings.LastIndexAny(o.TypeName, "]*")+1]
+	return prefix + o.Package + o.TypeName[dot:]
+}
+
+// yamlType is the written form of an ExtendedType (neo-go's field order;
+// an Any key is left out).
+type yamlType struct {
+	Base      string      `yaml:"base"`
+	Name      string      `yaml:"name,omitempty"`
+	Interface string      `yaml:"interface,omitempty"`
+	Key       string      `yaml:"key,omitempty"`
+	Value     *yamlType   `yaml:"value,omitempty"`
+	Fields    []yamlField `yaml:"fields,omitempty"`
+}
+
+type yamlField struct {
+	Field    string `yaml:"field"`
+	yamlType `yaml:",inline"`
+}
+
+func toYAMLType(e ExtendedType) yamlType {
+	y := yamlType{Base: e.Base.String(), Name: e.Name, Interface: e.Interface}
+	if e.Key != smartcontract.AnyType {
+		y.Key = e.Key.String()
+	}
+	if e.Value != nil {
+		v := toYAMLType(*e.Value)
+		y.Value = &v
+	}
+	for _, f := range e.Fields {
+		y.Fields = append(y.Fields, yamlField{Field: f.Field, yamlType: toYAMLType(f.ExtendedType)})
+	}
+	return y
+}
+
+// MarshalConfig writes cfg (without the manifest) as `contract compile
+// --bindings` does: package, hash (always), then overrides, call flags,
+// named types and types when not empty, keys sorted.
+func MarshalConfig(cfg Config) ([]byte, error) {
+	out := struct {
+		Package    string              `yaml:"package,omitempty"`
+		Hash       string              `yaml:"hash"`
+		Overrides  map[string]string   `yaml:"overrides,omitempty"`
+		CallFlags  map[string]string   `yaml:"callflags,omitempty"`
+		NamedTypes map[string]yamlType `yaml:"namedtypes,omitempty"`
+		Types      map[string]yamlType `yaml:"types,omitempty"`
+	}{Package: cfg.Package, Hash: "0x" + cfg.Hash.StringLE()}
+	if len(cfg.Overrides) > 0 {
+		out.Overrides = map[string]string{}
+		for k, o := range cfg.Overrides {
+			out.Overrides[k] = o.String()
+		}
+	}
+	if len(cfg.CallFlags) > 0 {
+		out.CallFlags = map[string]string{}
+		for k, f := range cfg.CallFlags {
+			out.CallFlags[k] = f.String()
+		}
+	}
+	for dst, src := range map[*map[string]yamlType]map[string]ExtendedType{&out.NamedTypes: cfg.NamedTypes, &out.Types: cfg.Types} {
+		if len(src) > 0 {
+			*dst = map[string]yamlType{}
+			for k, e := range src {
+				(*dst)[k] = toYAMLType(e)
+			}
+		}
+	}
+	return yaml.Marshal(&out)
+}

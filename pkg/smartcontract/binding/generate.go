@@ -38,6 +38,9 @@ type Method struct {
 	Params   []Param
 	// Result is the Go result type ("" for Void).
 	Result string
+	// Safe and ResultABI are the manifest's.
+	Safe      bool
+	ResultABI smartcontract.ParamType
 }
 
 // Contract is what the generators print: the package, the contract's
@@ -126,7 +129,7 @@ func Describe(cfg *Config, goType GoType) Contract {
 		} else if m.Safe {
 			flags = callflag.ReadOnly
 		}
-		meth := Method{Name: strings.ToUpper(name[:1]) + name[1:], NameABI: m.Name, CallFlag: flags.String()}
+		meth := Method{Name: upperFirst(name), NameABI: m.Name, CallFlag: flags.String(), Safe: m.Safe, ResultABI: m.ReturnType}
 		used := map[string]bool{}
 		for _, p := range m.Parameters {
 			typ, pkg := goType(m.Name+"."+p.Name, p.Type, cfg)

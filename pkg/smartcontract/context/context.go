@@ -43,7 +43,7 @@ type Item struct {
 	// Script is the verification script (nil for a deployed contract).
 	Script []byte `json:"script"`
 	// Parameters are the invocation parameters, in contract order.
-	Parameters []Parameter `json:"parameters"`
+	Parameters []smartcontract.Parameter `json:"parameters"`
 	// Signatures by compressed public key hex (multi-signature items).
 	Signatures map[string][]byte `json:"signatures"`
 }
@@ -56,7 +56,7 @@ func (it *Item) GetSignature(pub *keys.PublicKey) []byte {
 // IsComplete reports whether every parameter has a value.
 func (it *Item) IsComplete() bool {
 	for i := range it.Parameters {
-		if !it.Parameters[i].IsSet() {
+		if it.Parameters[i].Value == nil {
 			return false
 		}
 	}
@@ -111,7 +111,7 @@ func (c *ParameterContext) item(h hash.Uint160, ctr *wallet.Contract) (*Item, er
 	if !slices.Contains(c.ScriptHashes(), h) {
 		return nil, fmt.Errorf("%w: %s", ErrNotSigner, h.StringLE())
 	}
-	it := &Item{Parameters: make([]Parameter, len(ctr.Parameters)), Signatures: make(map[string][]byte)}
+	it := &Item{Parameters: make([]smartcontract.Parameter, len(ctr.Parameters)), Signatures: make(map[string][]byte)}
 	for i := range ctr.Parameters {
 		it.Parameters[i].Type = ctr.Parameters[i].Type
 	}
@@ -124,7 +124,7 @@ func (c *ParameterContext) item(h hash.Uint160, ctr *wallet.Contract) (*Item, er
 
 // Add sets the parameters of the item for h (C# Add(contract, params)),
 // for contracts whose parameters are not all signatures.
-func (c *ParameterContext) Add(h hash.Uint160, ctr *wallet.Contract, params ...Parameter) error {
+func (c *ParameterContext) Add(h hash.Uint160, ctr *wallet.Contract, params ...smartcontract.Parameter) error {
 	it, err := c.item(h, ctr)
 	if err != nil {
 		return err
@@ -158,7 +158,7 @@ func (c *ParameterContext) AddSignature(h hash.Uint160, ctr *wallet.Contract, pu
 			n := 0
 			for i := len(pubs) - 1; i >= 0 && n < len(it.Parameters); i-- {
 				if s := it.Signatures[pubs[i].StringCompressed()]; s != nil {
-					it.Parameters[n] = Parameter{Type: smartcontract.SignatureType, Value: s}
+					it.Parameters[n] = smartcontract.NewSignatureParameter(s)
 					n++
 				}
 			}
@@ -187,7 +187,7 @@ func (c *ParameterContext) AddSignature(h hash.Uint160, ctr *wallet.Contract, pu
 		}
 		return nil
 	}
-	it.Parameters[index] = Parameter{Type: smartcontract.SignatureType, Value: sig}
+	it.Parameters[index] = smartcontract.NewSignatureParameter(sig)
 	return nil
 }
 
@@ -212,8 +212,8 @@ func (c *ParameterContext) GetWitness(h hash.Uint160) (*transaction.Witness, err
 	}
 	inv := nio.NewBufBinWriter()
 	for i := len(it.Parameters) - 1; i >= 0; i-- {
-		p := &it.Parameters[i]
-		if !p.IsSet() {
+		p := it.Parameters[i]
+		if p.Value == nil {
 			return nil, fmt.Errorf("%w: parameter #%d", ErrNotSigned, i)
 		}
 		if err := emitPush(inv, p); err != nil {
@@ -276,6 +276,9 @@ func (c ParameterContext) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a context file (neo-go's or C#'s form).
 func (c *ParameterContext) UnmarshalJSON(data []byte) error {
+	if err := checkDepth(data); err != nil {
+		return err
+	}
 	var j contextJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err

@@ -16,6 +16,10 @@
 // either). Items and signatures come out sorted by key. Reading accepts
 // the neo-go 2.x type name "Neo.Core.ContractTransaction" too, checks "hash"
 // against the data when present and validates every parameter value.
+// Parameters are smartcontract.Parameter values, in its JSON form (so an
+// integer is written as a decimal string, as neo-go writes it); one
+// without a value is not set yet. A file may not nest brackets more than
+// 40 deep.
 //
 // # Multi-signature order
 //

@@ -20,11 +20,14 @@ const MaxManifestSize = math.MaxUint16
 const (
 	NEP11StandardName = "NEP-11"
 	NEP17StandardName = "NEP-17"
+	NEP22StandardName = "NEP-22"
 	NEP24StandardName = "NEP-24"
+	NEP24Payable      = "NEP-24-Payable"
 	NEP26StandardName = "NEP-26"
 	NEP27StandardName = "NEP-27"
 	NEP29StandardName = "NEP-29"
 	NEP30StandardName = "NEP-30"
+	NEP31StandardName = "NEP-31"
 )
 
 // emptyFeatures is the only features value a valid manifest may have.

@@ -12,13 +12,43 @@ func Serialize(item Item) ([]byte, error) {
 	return AppendSerialized(nil, item, MaxSize, MaxItems)
 }
 
+// compoundSet holds the compound items a serialization met; the first few
+// are kept in place (an event's state has one or two), more in a map.
+type compoundSet struct {
+	few  [8]Item
+	n    int
+	many map[Item]struct{}
+}
+
+// add reports whether it was new, adding it.
+func (s *compoundSet) add(it Item) bool {
+	for i := range s.n {
+		if s.few[i] == it {
+			return false
+		}
+	}
+	if _, ok := s.many[it]; ok {
+		return false
+	}
+	if s.n < len(s.few) {
+		s.few[s.n] = it
+		s.n++
+		return true
+	}
+	if s.many == nil {
+		s.many = make(map[Item]struct{})
+	}
+	s.many[it] = struct{}{}
+	return true
+}
+
 // AppendSerialized appends the binary encoding of item to dst. It fails with
 // ErrTooBig when the encoding grows beyond maxSize bytes, ErrFormat for more
 // than maxItems items, and ErrNotSupported for Pointer and Interop items and
 // for a compound item met twice (also when it is not a cycle, as in C#).
 func AppendSerialized(dst []byte, item Item, maxSize, maxItems int) ([]byte, error) {
 	start := len(dst)
-	var seen map[Item]struct{}
+	var seen compoundSet
 	stack := make([]Item, 1, 16)
 	stack[0] = item
 	for len(stack) > 0 {
@@ -50,26 +80,18 @@ func AppendSerialized(dst []byte, item Item, maxSize, maxItems int) ([]byte, err
 			dst = nio.AppendVarUint(dst, uint64(len(x.b)))
 			dst = append(dst, x.b...)
 		case *Array:
-			if seen == nil {
-				seen = make(map[Item]struct{})
-			}
-			if _, ok := seen[x]; ok {
+			if !seen.add(x) {
 				return dst, fmt.Errorf("%w: compound item serialized twice", ErrNotSupported)
 			}
-			seen[x] = struct{}{}
 			dst = append(dst, byte(x.Type()))
 			dst = nio.AppendVarUint(dst, uint64(len(x.items)))
 			for i := len(x.items) - 1; i >= 0; i-- {
 				stack = append(stack, x.items[i])
 			}
 		case *Map:
-			if seen == nil {
-				seen = make(map[Item]struct{})
-			}
-			if _, ok := seen[x]; ok {
+			if !seen.add(x) {
 				return dst, fmt.Errorf("%w: compound item serialized twice", ErrNotSupported)
 			}
-			seen[x] = struct{}{}
 			dst = append(dst, byte(MapT))
 			dst = nio.AppendVarUint(dst, uint64(len(x.elems)))
 			for i := len(x.elems) - 1; i >= 0; i-- {

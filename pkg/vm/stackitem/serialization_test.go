@@ -256,3 +256,21 @@ func FuzzDeserialize(f *testing.F) {
 		}
 	})
 }
+
+// TestSerializeManyCompounds: past the compound items kept in place, a
+// repeated one is still found (the map), and distinct ones still pass.
+func TestSerializeManyCompounds(t *testing.T) {
+	subs := make([]Item, 20)
+	for i := range subs {
+		subs[i] = NewArray([]Item{NewBigInteger(big.NewInt(int64(i)))})
+	}
+	if _, err := Serialize(NewArray(subs)); err != nil {
+		t.Fatalf("20 distinct arrays: %v", err)
+	}
+	for _, dup := range []int{2, 15} {
+		withDup := append(append([]Item(nil), subs...), subs[dup])
+		if _, err := Serialize(NewArray(withDup)); !errors.Is(err, ErrNotSupported) {
+			t.Fatalf("array %d twice: %v, want ErrNotSupported", dup, err)
+		}
+	}
+}

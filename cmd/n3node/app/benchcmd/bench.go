@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"os"
@@ -100,6 +101,29 @@ whose committee keys are given (defaults: neo-go's privnet keys).`,
 				},
 			},
 			{
+				Name:      "external",
+				Usage:     "measure a node while another client (neo-bench's bench) sends the load",
+				ArgsUsage: "-- <client> [client arguments]",
+				Description: `Runs the client as a child process and measures the node as "n3node bench"
+does: it follows the blocks after the one the client names as its start
+("Started test from block = N" in neo-bench's log), samples the node's CPU and
+RSS (and the client's CPU), and applies the same TPS formula, so both clients'
+runs can be compared with "n3node bench compare". The client's own figures
+(its --report file, neo-bench's -o) are kept beside them. E.g.
+  n3node bench external -a 127.0.0.1:20331 --report nb.log -o run1 -- \
+    neo-bench/cmd/bin/bench -m wrk -w 10 -z 2m -a 127.0.0.1:20331 -i dump.txs -o nb.log --disable-stats`,
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "rpc", Aliases: []string{"a"}, Value: "http://127.0.0.1:30333", Usage: "JSON-RPC endpoint of the node"},
+					&cli.StringFlag{Name: "report", Usage: "the client's report file, read after it exits (neo-bench's -o)"},
+					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output directory (default bench-<time>)"},
+					&cli.StringFlag{Name: "desc", Aliases: []string{"d"}, Usage: "description for the report"},
+					&cli.IntFlag{Name: "pid", Usage: "node process to sample (CPU, RSS)"},
+					&cli.StringFlag{Name: "pidfile", Usage: "file holding the node's pid"},
+					&cli.BoolFlag{Name: "no-stats", Usage: "do not sample the node process (else found by --pid, --pidfile or the RPC port)"},
+				},
+				Action: runExternal,
+			},
+			{
 				Name:      "compare",
 				Usage:     "medians and ratios of several runs per node",
 				ArgsUsage: "<name>=<result.json or dir>[,<more>...] ...",
@@ -166,7 +190,7 @@ func workloadParams(c *cli.Command, magic uint32, natives bench.Natives) (bench.
 
 func runBench(ctx context.Context, c *cli.Command) error {
 	if c.Args().Len() > 0 {
-		return fmt.Errorf("unexpected argument %q (subcommands: gen, compare)", c.Args().First())
+		return fmt.Errorf("unexpected argument %q (subcommands: gen, report, external, compare)", c.Args().First())
 	}
 	cfg := bench.Config{
 		Endpoints:       c.StringSlice("rpc"),
@@ -217,13 +241,50 @@ func runBench(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	w := c.Root().Writer
+	printResult(c.Root().Writer, res, cfg.OutDir)
+	return nil
+}
+
+func runExternal(ctx context.Context, c *cli.Command) error {
+	if c.Args().Len() == 0 {
+		return errors.New("external needs the client command after --")
+	}
+	cfg := bench.ExternalConfig{
+		Endpoint:    c.String("rpc"),
+		Command:     c.Args().Slice(),
+		Report:      c.String("report"),
+		OutDir:      c.String("out"),
+		Description: c.String("desc"),
+		Log:         c.Root().ErrWriter,
+	}
+	if cfg.Log == nil {
+		cfg.Log = os.Stderr
+	}
+	if cfg.OutDir == "" {
+		cfg.OutDir = "bench-" + time.Now().Format("20060102-150405")
+	}
+	if !c.Bool("no-stats") {
+		pid, err := nodePid(c, []string{cfg.Endpoint})
+		if err != nil {
+			return err
+		}
+		cfg.Pid = pid
+	}
+	res, err := bench.RunExternal(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	printResult(c.Root().Writer, res, cfg.OutDir)
+	return nil
+}
+
+// printResult writes a run's headline figures.
+func printResult(w io.Writer, res *bench.Result, dir string) {
 	fmt.Fprintf(w, "TPS %.1f  RPS %.1f", res.TPS.TPS, res.RPS)
 	if res.Resources.Samples > 0 {
 		fmt.Fprintf(w, "  CPU %.1f %%  RSS %.1f MiB (max %.1f)", res.Resources.CPUMean, res.Resources.RSSMeanMiB, res.Resources.RSSMaxMiB)
 	}
-	fmt.Fprintf(w, "  -> %s\n", cfg.OutDir)
-	return nil
+	fmt.Fprintf(w, "  -> %s\n", dir)
 }
 
 // walletWIFs returns the distinct keys of the single-signature accounts of

@@ -20,8 +20,9 @@ func TestCompile(t *testing.T) {
 	nefPath, manPath, dbgPath := filepath.Join(out, "x.nef"), filepath.Join(out, "x.manifest.json"), filepath.Join(out, "x.debug.json")
 	root := &cli.Command{Name: "n3node", Commands: []*cli.Command{Command()},
 		ExitErrHandler: func(context.Context, *cli.Command, error) {}}
+	bindPath := filepath.Join(out, "x.bindings.yml")
 	err := root.Run(context.Background(), []string{"n3node", "contract", "compile", "-i", src, "-o", nefPath,
-		"-m", manPath, "-c", filepath.Join(src, "contract.yml"), "-d", dbgPath})
+		"-m", manPath, "-c", filepath.Join(src, "contract.yml"), "-d", dbgPath, "--bindings", bindPath, "--guess-eventtypes"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,6 +36,11 @@ func TestCompile(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("NEF differs from neo-go's:\n got  %x\n want %x", got, want)
+	}
+	gotB, _ := os.ReadFile(bindPath)
+	wantB, _ := os.ReadFile(filepath.Join(corpus, "expected", "nep17.bindings.yml"))
+	if !bytes.Equal(gotB, wantB) {
+		t.Errorf("bindings differ from neo-go's:\n%s", gotB)
 	}
 	gotM, _ := os.ReadFile(manPath)
 	wantM, _ := os.ReadFile(filepath.Join(corpus, "expected", "nep17.manifest.json"))

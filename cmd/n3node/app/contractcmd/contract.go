@@ -99,7 +99,7 @@ func invokeFunction(ctx context.Context, c *cli.Command, send bool) error {
 		return errors.New("no method specified for function invocation command")
 	}
 	method := args[1]
-	params := []rpcclient.Param{}
+	params := []smartcontract.Parameter{}
 	off := 0
 	if len(args) > 2 {
 		if off, params, err = txsend.ParseParams(args[2:], true); err != nil {
@@ -153,7 +153,7 @@ func contractDeploy(ctx context.Context, c *cli.Command) error {
 	if len(data) > 1 {
 		return errors.New("'data' should be represented as a single parameter")
 	}
-	params := []rpcclient.Param{rpcclient.ParamBytes(nefBytes), rpcclient.ParamBytes(mBytes)}
+	params := []smartcontract.Parameter{smartcontract.NewBytesParameter(nefBytes), smartcontract.NewBytesParameter(mBytes)}
 	params = append(params, data...)
 	// neo-go: the sender signs with CalledByEntry when no signers are given.
 	scope := transaction.None

@@ -3,6 +3,7 @@ package contractcmd
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -33,6 +34,16 @@ func generateCommands() []*cli.Command {
    without it the wrapper takes the contract hash at run time.`,
 		Flags:  generatorFlags(),
 		Action: generateWrapper,
+	}, {
+		Name:      "generate-rpcwrapper",
+		Usage:     "generate an RPC wrapper to use for data reads",
+		UsageText: "n3node contract generate-rpcwrapper --manifest <file.json> --out <file.go> [--hash <hash>] [--config <config>]",
+		Description: `Generates a Go package calling the contract over RPC, as neo-go does:
+   a reader over an Invoker for safe methods, a Contract over an Actor for
+   the others, structures for configured types and events. Without --hash
+   the constructors take the hash.`,
+		Flags:  generatorFlags(),
+		Action: generateRPCWrapper,
 	}}
 }
 
@@ -70,6 +81,15 @@ func generatorConfig(c *cli.Command) (binding.Config, error) {
 }
 
 func generateWrapper(_ context.Context, c *cli.Command) error {
+	return generateWith(c, binding.Generate)
+}
+
+func generateRPCWrapper(_ context.Context, c *cli.Command) error {
+	return generateWith(c, binding.GenerateRPC)
+}
+
+// generateWith reads the flags and writes what gen generates to --out.
+func generateWith(c *cli.Command, gen func(binding.Config, io.Writer) error) error {
 	if err := console.EnsureNoArgs(c); err != nil {
 		return err
 	}
@@ -82,7 +102,7 @@ func generateWrapper(_ context.Context, c *cli.Command) error {
 		return fmt.Errorf("can't create output file: %w", err)
 	}
 	defer f.Close()
-	if err := binding.Generate(cfg, f); err != nil {
+	if err := gen(cfg, f); err != nil {
 		return fmt.Errorf("error during generation: %w", err)
 	}
 	return f.Close()

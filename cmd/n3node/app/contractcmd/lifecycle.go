@@ -12,7 +12,7 @@ import (
 	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	"github.com/n3node/n3node/pkg/rpcclient"
+	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 	"github.com/n3node/n3node/pkg/smartcontract/nef"
 )
@@ -97,20 +97,20 @@ func contractUpdate(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	nefParam, manifestParam := rpcclient.ParamAny(), rpcclient.ParamAny()
+	nefParam, manifestParam := smartcontract.NewAnyParameter(), smartcontract.NewAnyParameter()
 	if p := c.String("in"); p != "" {
 		_, b, err := readNEF(p)
 		if err != nil {
 			return fmt.Errorf("failed to read .nef file: %w", err)
 		}
-		nefParam = rpcclient.ParamBytes(b)
+		nefParam = smartcontract.NewBytesParameter(b)
 	}
 	if p := c.String("manifest"); p != "" {
 		_, b, err := readManifest(p)
 		if err != nil {
 			return err
 		}
-		manifestParam = rpcclient.ParamBytes(b)
+		manifestParam = smartcontract.NewBytesParameter(b)
 	}
 	if c.String("in") == "" && c.String("manifest") == "" {
 		return errors.New("either manifest or .nef required")
@@ -127,11 +127,11 @@ func contractUpdate(ctx context.Context, c *cli.Command) error {
 		return err
 	}
 	defer s.Cleanup()
-	params := []rpcclient.Param{nefParam, manifestParam}
+	params := []smartcontract.Parameter{nefParam, manifestParam}
 	if len(data) == 1 {
 		return txsend.InvokeAndSend(s.Ctx, c, s.Actor, target, "update", append(params, data[0]), s.Opts)
 	}
-	err = txsend.InvokeAndSend(s.Ctx, c, s.Actor, target, "update", append(params, rpcclient.ParamAny()), s.Opts)
+	err = txsend.InvokeAndSend(s.Ctx, c, s.Actor, target, "update", append(params, smartcontract.NewAnyParameter()), s.Opts)
 	if err == nil || c.Bool("strict") || !noThreeParamUpdate(err) {
 		return err
 	}

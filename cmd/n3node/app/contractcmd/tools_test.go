@@ -209,3 +209,13 @@ func TestGenerateWrapper(t *testing.T) {
 		t.Fatalf("bad hash: %v", err)
 	}
 }
+
+func TestGenerateRPCWrapper(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.go")
+	td := "../../../../pkg/smartcontract/binding/testdata/rpc/"
+	mustRun(t, "generate-rpcwrapper", "-m", td+"nep17.manifest.json", "-c", td+"nep17.bindings.yml", "-o", out, "--hash", "0x41f544fc600fd9c0264c9473f5bd2f1b8581692b")
+	// neo-go 0.120.0's output for the same flags.
+	if got, want := readFile(t, out), readFile(t, td+"nep17.go.txt"); got != want {
+		t.Fatalf("RPC wrapper differs from neo-go's:\n%s", got)
+	}
+}

@@ -30,7 +30,7 @@ import (
 func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "db",
-		Usage: "chain database tools: restore, dump, state",
+		Usage: "chain database tools: restore, dump, dump-bin, reset, state",
 		Commands: []*cli.Command{
 			{
 				Name:      "restore",
@@ -41,6 +41,7 @@ func Command() *cli.Command {
 					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX` to import (default: the block after the database's height; at most that)"},
 					&cli.Uint32Flag{Name: "count", Usage: "import at most `N` blocks"},
 					&cli.BoolFlag{Name: "skip-verify", Usage: "do not verify headers and transactions (trusted dumps)"},
+					&cli.StringFlag{Name: "dump", Usage: "write the contract-storage changes of every imported block to `DIR` as neo-go does (turns SaveStorageBatch on)"},
 					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
 					&cli.IntFlag{Name: "memory-limit", Value: restoreMemoryLimit >> 20, Usage: "soft limit of the Go runtime's memory in `MiB` during the import (debug.SetMemoryLimit; 0: none; GOMEMLIMIT, if set, wins)"},
 					&cli.IntFlag{Name: "max-pending-keys", Value: restoreMaxPendingKeys, Usage: "changed keys held in memory above the disk store before block processing waits for a persist (`N`; 0: only the adaptive limit)"},
@@ -73,6 +74,16 @@ func Command() *cli.Command {
 					&cli.Uint32Flag{Name: "count", Usage: "number of blocks (default: up to the height)"},
 				),
 				Action: dbDumpBin,
+			},
+			{
+				Name:      "reset",
+				Usage:     "roll the database back to block HEIGHT (neo-go's db reset; the node must be stopped)",
+				UsageText: "n3node db reset --height HEIGHT [--config FILE | --network NAME] [--db ENGINE] [--db-path PATH]",
+				Flags: append(dbFlags(),
+					&cli.Uint32Flag{Name: "height", Required: true, Usage: "block `HEIGHT` to roll back to (its state becomes the current one)"},
+					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
+				),
+				Action: dbReset,
 			},
 			{
 				Name:  "state",
@@ -153,9 +164,13 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 		defer debug.SetMemoryLimit(old)
 	}
 	skipVerify := c.Bool("skip-verify")
+	dumpDir := c.String("dump")
 	bc, _, err := openChain(c, func(cfg *config.Blockchain) {
 		if skipVerify {
 			cfg.SkipBlockVerification = true
+		}
+		if dumpDir != "" {
+			cfg.SaveStorageBatch = true
 		}
 	}, core.Options{
 		MaxPendingKeys:  c.Int("max-pending-keys"),
@@ -207,7 +222,17 @@ func dbRestore(ctx context.Context, c *cli.Command) (err error) {
 			}
 		}
 	}()
-	rErr := chaindump.Restore(ctx, bc, r, chaindump.RestoreOptions{Count: limit})
+	opts := chaindump.RestoreOptions{Count: limit, StateRootInHeader: bc.Config().StateRootInHeader}
+	if dumpDir != "" {
+		opts.Added, err = storageDumper(bc, dumpDir)
+		if err != nil {
+			return err
+		}
+	}
+	rErr := chaindump.Restore(ctx, bc, r, opts)
+	if dumpDir != "" {
+		rErr = errors.Join(rErr, opts.Added(nil))
+	}
 	close(done)
 	if p := c.String("memprofile"); p != "" {
 		if f, err := os.Create(p); err == nil {
@@ -388,4 +413,64 @@ func applicationLog(bc *core.Blockchain, h hash.Uint256) (json.RawMessage, error
 		return nil, err
 	}
 	return json.Marshal(result.NewApplicationLog(h, aers, trigger.All))
+}
+
+// dbReset rolls the database back to --height (core.Blockchain.Reset),
+// with a progress bar per step on a terminal.
+func dbReset(_ context.Context, c *cli.Command) (err error) {
+	if c.Args().Len() != 0 {
+		return fmt.Errorf("reset takes no arguments (got %q)", c.Args().Slice())
+	}
+	h := c.Uint32("height")
+	bc, _, err := openChain(c, nil, core.Options{})
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, bc.Close()) }()
+	out := console.Stderr(c)
+	showBar := !c.Bool("no-progress") && console.IsTerminal(out)
+	var (
+		bar  *progressbar.ProgressBar
+		step string
+	)
+	progress := func(s string, done, total int) {
+		if s != step || bar == nil {
+			if bar != nil {
+				_ = bar.Finish()
+				fmt.Fprintln(out)
+			}
+			step = s
+			bar = progressbar.NewOptions(total,
+				progressbar.OptionSetWriter(out),
+				progressbar.OptionSetVisibility(showBar),
+				progressbar.OptionSetDescription("reset: "+resetSteps[s]),
+				progressbar.OptionShowCount(),
+				progressbar.OptionThrottle(200*time.Millisecond),
+			)
+		}
+		_ = bar.Set(done)
+	}
+	from := bc.BlockHeight()
+	start := time.Now()
+	rErr := bc.Reset(h, progress)
+	if bar != nil {
+		_ = bar.Finish()
+		if showBar {
+			fmt.Fprintln(out)
+		}
+	}
+	if rErr != nil {
+		return fmt.Errorf("failed to reset chain state to height %d: %w", h, rErr)
+	}
+	fmt.Fprintf(out, "reset from height %d to %d in %s; state root %s\n",
+		from, bc.BlockHeight(), time.Since(start).Round(time.Millisecond), bc.StateModule().CurrentLocalStateRoot().StringLE())
+	return nil
+}
+
+// resetSteps describe the steps core.ResetProgress names.
+var resetSteps = map[string]string{
+	"storage": "contract storage of the target height",
+	"blocks":  "blocks above it",
+	"headers": "headers, state roots, transfers",
+	"swap":    "replacing the storage",
 }

@@ -108,6 +108,25 @@ func TestDBRestoreStateDump(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, bytes.Equal(want, got), "dump differs from chain.acc")
 
+	// reset: back to 12, the state root neo-go recorded for 12, a restart
+	// that continues from 13 to the same roots.
+	_, _, err = runApp(t, append(append([]string{"db", "reset"}, common...), "--height", "40")...)
+	require.ErrorContains(t, err, "can't reset state to height 40")
+	_, errOut, err = runApp(t, append(append([]string{"db", "reset"}, common...), "--height", "12")...)
+	require.NoError(t, err, errOut)
+	require.Contains(t, errOut, "to 12")
+	out, _, err = runApp(t, append([]string{"db", "state"}, common...)...)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal([]byte(out), &st))
+	require.EqualValues(t, 12, st.Height)
+	require.Equal(t, roots[12].RootHash, st.StateRoot.RootHash)
+	_, errOut, err = runApp(t, append(append([]string{"db", "restore"}, common...), "-i", acc)...)
+	require.NoError(t, err, errOut)
+	out, _, err = runApp(t, append(append([]string{"db", "state"}, common...), "--height", "20")...)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal([]byte(out), &st))
+	require.Equal(t, roots[20].RootHash, st.StateRoot.RootHash)
+
 	// dump-bin: one file per block holding its serialized form.
 	binDir := filepath.Join(t.TempDir(), "bin")
 	_, _, err = runApp(t, append(append([]string{"db", "dump-bin"}, common...), "-o", binDir, "--start", "3", "--count", "2")...)

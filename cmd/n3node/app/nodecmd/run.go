@@ -53,7 +53,11 @@ blocks) with its database under ./data/privnet, P2P on 127.0.0.1:20333 and
 JSON-RPC on 127.0.0.1:30333. --config reads a neo-go style configuration,
 --network picks an embedded one (mainnet, testnet, privnet, privnet4 with
 --node N, unit_testnet, ...). SIGINT or SIGTERM stops the node cleanly
-(everything persisted); a second signal exits at once.`,
+(everything persisted); a second signal exits at once. SIGHUP re-reads the
+configuration and applies its log level, RPC, Prometheus and Pprof sections;
+SIGUSR1 its Oracle, P2PNotary and StateRoot sections, SIGUSR2 its Consensus
+section (as neo-go; other changes are refused with a warning). With
+NOTIFY_SOCKET set, systemd is told READY=1, RELOADING=1 and STOPPING=1.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "neo-go style configuration `FILE`"},
 			&cli.StringFlag{Name: "network", Aliases: []string{"n"}, Usage: "embedded network `NAME`: " + strings.Join(runNetworks(), ", ") + " (default privnet)"},
@@ -209,20 +213,23 @@ func runConfig(c *cli.Command) (config.Config, error) {
 
 // newLogger makes the node's logger from the Logger settings: level,
 // console (text) or json encoding, stderr or LogPath, timestamps (by
-// default on, except on a terminal).
-func newLogger(l config.Logger, stderr *os.File) (*slog.Logger, io.Closer, error) {
-	var level slog.Level
+// default on, except on a terminal). The level is a LevelVar, which a
+// configuration reload changes.
+func newLogger(l config.Logger, stderr *os.File) (*slog.Logger, *slog.LevelVar, io.Closer, error) {
+	level := new(slog.LevelVar)
 	if l.LogLevel != "" {
-		if err := level.UnmarshalText([]byte(l.LogLevel)); err != nil {
-			return nil, nil, fmt.Errorf("LogLevel %q: %w", l.LogLevel, err)
+		lv, err := parseLevel(l.LogLevel)
+		if err != nil {
+			return nil, nil, nil, err
 		}
+		level.Set(lv)
 	}
 	out, closer := io.Writer(stderr), io.Closer(nil)
 	stamps := true
 	if l.LogPath != "" {
 		f, err := os.OpenFile(l.LogPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
-			return nil, nil, fmt.Errorf("log file: %w", err)
+			return nil, nil, nil, fmt.Errorf("log file: %w", err)
 		}
 		out, closer = f, f
 	} else if fi, err := stderr.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
@@ -246,7 +253,16 @@ func newLogger(l config.Logger, stderr *os.File) (*slog.Logger, io.Closer, error
 	} else {
 		h = slog.NewTextHandler(out, opts)
 	}
-	return slog.New(h), closer, nil
+	return slog.New(h), level, closer, nil
+}
+
+// parseLevel reads a LogLevel setting (debug, info, warn, error).
+func parseLevel(s string) (slog.Level, error) {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(s)); err != nil {
+		return 0, fmt.Errorf("LogLevel %q: %w", s, err)
+	}
+	return level, nil
 }
 
 func runNode(ctx context.Context, c *cli.Command, version string) error {
@@ -268,7 +284,7 @@ func runNode(ctx context.Context, c *cli.Command, version string) error {
 	if limit > 0 {
 		debug.SetMemoryLimit(limit)
 	}
-	log, closer, err := newLogger(cfg.ApplicationConfiguration.Logger, os.Stderr)
+	log, level, closer, err := newLogger(cfg.ApplicationConfiguration.Logger, os.Stderr)
 	if err != nil {
 		return err
 	}
@@ -278,7 +294,17 @@ func runNode(ctx context.Context, c *cli.Command, version string) error {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	return serve(ctx, &cfg, node.Options{Logger: log, Version: version, ServiceOptions: sopts}, sigs, func() { os.Exit(exitForced) })
+	rl := &reloader{
+		signals: make(chan os.Signal, 1),
+		config:  func() (config.Config, error) { return runConfig(c) },
+		level:   level,
+	}
+	if c.Bool("debug") {
+		rl.level = nil // --debug wins over the configuration, as in neo-go
+	}
+	signal.Notify(rl.signals, reloadSignals...)
+	defer signal.Stop(rl.signals)
+	return serve(ctx, &cfg, node.Options{Logger: log, Version: version, ServiceOptions: sopts}, sigs, rl, func() { os.Exit(exitForced) })
 }
 
 // runMemoryLimit returns the soft memory limit in bytes --memory-limit
@@ -323,9 +349,11 @@ func runServiceOptions(c *cli.Command, cfg *config.Config) (node.ServiceOptions,
 	return o, nil
 }
 
-// serve runs a node until ctx ends or a signal arrives, then shuts it
-// down; a second signal calls forceExit. opts.Logger must be set.
-func serve(ctx context.Context, cfg *config.Config, opts node.Options, sigs <-chan os.Signal, forceExit func()) error {
+// serve runs a node until ctx ends, a stop signal arrives on sigs or a
+// reload fails, then shuts it down; a second stop signal calls forceExit.
+// rl (may be nil) handles the reload signals. systemd hears of the start,
+// reloads and the stop (sd_notify). opts.Logger must be set.
+func serve(ctx context.Context, cfg *config.Config, opts node.Options, sigs <-chan os.Signal, rl *reloader, forceExit func()) error {
 	log := opts.Logger
 	n, err := node.New(cfg, opts)
 	if err != nil {
@@ -335,18 +363,38 @@ func serve(ctx context.Context, cfg *config.Config, opts node.Options, sigs <-ch
 		_ = n.Shutdown(context.Background())
 		return err
 	}
-	var first time.Time
-	select {
-	case s := <-sigs:
-		first = time.Now()
-		log.Info("signal received, shutting down (send it again to exit at once)", "signal", s.String())
-	case <-ctx.Done():
-		log.Info("shutting down", "reason", ctx.Err())
-	case <-n.Chain().Failed(): // the chain logged why (core.ErrReadFailed)
-		sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
-		defer cancel()
-		return errors.Join(n.Chain().ReadErr(), n.Shutdown(sctx))
+	notifySystemd(log, sdReady)
+	var (
+		first     time.Time
+		reloadErr error
+		reloads   <-chan os.Signal
+	)
+	if rl != nil {
+		reloads = rl.signals
 	}
+wait:
+	for {
+		select {
+		case s := <-sigs:
+			first = time.Now()
+			log.Info("signal received, shutting down (send it again to exit at once)", "signal", s.String())
+			break wait
+		case <-ctx.Done():
+			log.Info("shutting down", "reason", ctx.Err())
+			break wait
+		case s := <-reloads:
+			if reloadErr = rl.reload(ctx, n, s, log); reloadErr != nil {
+				log.Error("reload failed, shutting down", "err", reloadErr)
+				break wait
+			}
+		case <-n.Chain().Failed(): // the chain logged why (core.ErrReadFailed)
+			notifySystemd(log, sdStopping)
+			sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+			defer cancel()
+			return errors.Join(n.Chain().ReadErr(), n.Shutdown(sctx))
+		}
+	}
+	notifySystemd(log, sdStopping)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -368,5 +416,5 @@ func serve(ctx context.Context, cfg *config.Config, opts node.Options, sigs <-ch
 	}()
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
-	return n.Shutdown(sctx)
+	return errors.Join(reloadErr, n.Shutdown(sctx))
 }

@@ -111,7 +111,7 @@ func TestNewLogger(t *testing.T) {
 	}
 	defer f.Close()
 	off := false
-	log, closer, err := newLogger(config.Logger{LogEncoding: "json", LogLevel: "warn", LogTimestamp: &off}, f)
+	log, _, closer, err := newLogger(config.Logger{LogEncoding: "json", LogLevel: "warn", LogTimestamp: &off}, f)
 	if err != nil || closer != nil {
 		t.Fatal(err, closer)
 	}
@@ -121,11 +121,11 @@ func TestNewLogger(t *testing.T) {
 	if string(b) != `{"level":"WARN","msg":"shown","k":1}`+"\n" {
 		t.Fatalf("log: %q", b)
 	}
-	if _, _, err := newLogger(config.Logger{LogLevel: "loud"}, f); err == nil {
+	if _, _, _, err := newLogger(config.Logger{LogLevel: "loud"}, f); err == nil {
 		t.Fatal("bad level accepted")
 	}
 	path := filepath.Join(t.TempDir(), "node.log")
-	log, closer, err = newLogger(config.Logger{LogPath: path}, f)
+	log, _, closer, err = newLogger(config.Logger{LogPath: path}, f)
 	if err != nil || closer == nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestServeSignals(t *testing.T) {
 	forced := false
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(context.Background(), &cfg, node.Options{Logger: slog.New(slog.DiscardHandler)}, sigs, func() { forced = true })
+		done <- serve(context.Background(), &cfg, node.Options{Logger: slog.New(slog.DiscardHandler)}, sigs, nil, func() { forced = true })
 	}()
 	time.Sleep(200 * time.Millisecond)
 	sigs <- os.Interrupt
@@ -161,7 +161,7 @@ func TestServeSignals(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		done <- serve(ctx, &cfg, node.Options{Logger: slog.New(slog.DiscardHandler)}, nil, func() {})
+		done <- serve(ctx, &cfg, node.Options{Logger: slog.New(slog.DiscardHandler)}, nil, nil, func() {})
 	}()
 	time.Sleep(200 * time.Millisecond)
 	cancel()

@@ -23,6 +23,7 @@ import (
 	"github.com/n3node/n3node/pkg/neorpc/result"
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/rpcclient/nep17"
+	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
@@ -131,7 +132,7 @@ func queryVoter(ctx context.Context, c *cli.Command, cl *rpcclient.Client) error
 	if err != nil {
 		return fmt.Errorf("wrong address: %s", c.Args().First())
 	}
-	r, err := cl.InvokeFunction(ctx, nativenames.NeoHash, "getAccountState", []rpcclient.Param{rpcclient.ParamHash160(acc)}, nil)
+	r, err := cl.InvokeFunction(ctx, nativenames.NeoHash, "getAccountState", []smartcontract.Parameter{smartcontract.NewHash160Parameter(acc)}, nil)
 	if err != nil {
 		return err
 	}

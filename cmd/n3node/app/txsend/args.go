@@ -1,14 +1,10 @@
 package txsend
 
 import (
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"math/big"
-	"os"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 
@@ -17,19 +13,16 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/encoding/address"
-	"github.com/n3node/n3node/pkg/encoding/bigint"
-	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
 // Command-line contract arguments and signers, in neo-go's CLI syntax
-// (cli/cmdargs, smartcontract.NewParameterFromString).
+// (cli/cmdargs); one word is a smartcontract.ParseParameter.
 
 const (
 	CosignersSeparator = "--"
 	arrayStart         = "["
 	arrayEnd           = "]"
-	fileBytesType      = "filebytes"
 )
 
 const ParamsDoc = `Arguments are contract parameters, typed explicitly as "type:value" or
@@ -175,8 +168,8 @@ func ParseSigners(args []string) ([]transaction.Signer, error) {
 // that is no parameter stops parsing with nothing read: the command line
 // library drops a "--" that comes before any other argument, so
 // "-- addr:Global" arrives as "addr:Global".
-func ParseParams(args []string, top bool) (int, []rpcclient.Param, error) {
-	res := []rpcclient.Param{}
+func ParseParams(args []string, top bool) (int, []smartcontract.Parameter, error) {
+	res := []smartcontract.Parameter{}
 	for k := 0; k < len(args); {
 		switch s := args[k]; s {
 		case CosignersSeparator:
@@ -189,7 +182,7 @@ func ParseParams(args []string, top bool) (int, []rpcclient.Param, error) {
 			if err != nil {
 				return 0, nil, fmt.Errorf("failed to parse array: %w", err)
 			}
-			res = append(res, rpcclient.ParamArray(arr...))
+			res = append(res, smartcontract.NewArrayParameter(arr...))
 			k += 1 + n
 		case arrayEnd:
 			if top {
@@ -197,7 +190,7 @@ func ParseParams(args []string, top bool) (int, []rpcclient.Param, error) {
 			}
 			return k + 1, res, nil
 		default:
-			p, err := NewParamFromString(s)
+			p, err := smartcontract.ParseParameter(s)
 			if err != nil {
 				if k == 0 && top {
 					if _, serr := parseCosigner(s); serr == nil {
@@ -214,145 +207,6 @@ func ParseParams(args []string, top bool) (int, []rpcclient.Param, error) {
 		return len(args), res, nil
 	}
 	return 0, nil, errors.New("invalid array syntax: missing closing bracket")
-}
-
-// NewParamFromString reads one "type:value" or untyped word (neo-go's
-// syntax; internal/neogodiff/cli compares it with neo-go's parser).
-func NewParamFromString(in string) (rpcclient.Param, error) {
-	if !utf8.ValidString(in) {
-		return rpcclient.Param{}, errors.New("bad UTF-8 string")
-	}
-	var (
-		buf     strings.Builder
-		escaped bool
-		hadType bool
-		typStr  string
-		typ     smartcontract.ParamType
-	)
-	for _, ch := range in {
-		if ch == '\\' && !escaped {
-			escaped = true
-			continue
-		}
-		if ch == ':' && !escaped && !hadType {
-			typStr = buf.String()
-			var err error
-			if typ, err = smartcontract.ParseParamType(typStr); err != nil {
-				return rpcclient.Param{}, err
-			}
-			switch typ {
-			case smartcontract.ArrayType, smartcontract.MapType, smartcontract.InteropInterfaceType, smartcontract.VoidType:
-				return rpcclient.Param{}, fmt.Errorf("unsupported parameter type %s", typ)
-			}
-			buf.Reset()
-			hadType = true
-			continue
-		}
-		escaped = false
-		buf.WriteRune(ch)
-	}
-	val := buf.String()
-	if !hadType {
-		typ = inferParamType(val)
-	}
-	if typ == smartcontract.ByteArrayType && strings.EqualFold(typStr, fileBytesType) {
-		b, err := os.ReadFile(val)
-		if err != nil {
-			return rpcclient.Param{}, fmt.Errorf("failed to read '%s' parameter from file '%s': %w", fileBytesType, val, err)
-		}
-		return rpcclient.ParamBytes(b), nil
-	}
-	v, err := paramValue(typ, val)
-	if err != nil {
-		return rpcclient.Param{}, err
-	}
-	return rpcclient.Param{Type: typ, Value: v}, nil
-}
-
-func vmInteger(s string) (*big.Int, bool) {
-	n, ok := new(big.Int).SetString(s, 10)
-	if !ok || bigint.Len(n) > bigint.MaxBytesLen {
-		return nil, false
-	}
-	return n, true
-}
-
-func paramValue(typ smartcontract.ParamType, val string) (any, error) {
-	switch typ {
-	case smartcontract.SignatureType:
-		b, err := hex.DecodeString(val)
-		if err != nil {
-			return nil, err
-		}
-		if len(b) != 64 {
-			return nil, errors.New("not a signature")
-		}
-		return b, nil
-	case smartcontract.BoolType:
-		switch val {
-		case "true":
-			return true, nil
-		case "false":
-			return false, nil
-		}
-		return nil, errors.New("invalid boolean value")
-	case smartcontract.IntegerType:
-		n, ok := vmInteger(val)
-		if !ok {
-			return nil, errors.New("invalid integer value")
-		}
-		return n, nil
-	case smartcontract.Hash160Type:
-		if u, err := address.ToUint160(val); err == nil {
-			return u, nil
-		}
-		return hash.Uint160DecodeStringLE(val)
-	case smartcontract.Hash256Type:
-		return hash.Uint256DecodeStringLE(val)
-	case smartcontract.ByteArrayType:
-		return hex.DecodeString(val)
-	case smartcontract.PublicKeyType:
-		pub, err := keys.NewPublicKeyFromString(val)
-		if err != nil {
-			return nil, err
-		}
-		return pub.Bytes(), nil
-	case smartcontract.StringType:
-		return val, nil
-	case smartcontract.AnyType:
-		return nil, nil
-	}
-	return nil, errors.New("unsupported parameter type")
-}
-
-func inferParamType(val string) smartcontract.ParamType {
-	if _, ok := vmInteger(val); ok {
-		return smartcontract.IntegerType
-	}
-	switch val {
-	case "nil":
-		return smartcontract.AnyType
-	case "true", "false":
-		return smartcontract.BoolType
-	}
-	if _, err := address.ToUint160(val); err == nil {
-		return smartcontract.Hash160Type
-	}
-	if _, err := keys.NewPublicKeyFromString(val); err == nil {
-		return smartcontract.PublicKeyType
-	}
-	if b, err := hex.DecodeString(val); err == nil {
-		switch len(b) {
-		case hash.Uint160Size:
-			return smartcontract.Hash160Type
-		case hash.Uint256Size:
-			return smartcontract.Hash256Type
-		case 64:
-			return smartcontract.SignatureType
-		}
-		return smartcontract.ByteArrayType
-	}
-	return smartcontract.StringType
 }
 
 // CLIArgs returns the command's positional arguments with the "--"

@@ -13,7 +13,7 @@ import (
 
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
-	"github.com/n3node/n3node/pkg/rpcclient"
+	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
 func TestParamFileBytes(t *testing.T) {
@@ -21,14 +21,14 @@ func TestParamFileBytes(t *testing.T) {
 	if err := os.WriteFile(p, []byte{1, 2, 3}, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	par, err := NewParamFromString("filebytes:" + p)
+	par, err := smartcontract.ParseParameter("filebytes:" + p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b, ok := par.Value.([]byte); !ok || string(b) != "\x01\x02\x03" {
 		t.Errorf("filebytes: %+v", par)
 	}
-	if _, err := NewParamFromString("filebytes:" + p + ".missing"); err == nil {
+	if _, err := smartcontract.ParseParameter("filebytes:" + p + ".missing"); err == nil {
 		t.Error("missing file accepted")
 	}
 }
@@ -66,7 +66,7 @@ func TestParseParams(t *testing.T) {
 			continue
 		}
 		if ps == nil {
-			ps = []rpcclient.Param{}
+			ps = []smartcontract.Parameter{}
 		}
 		got, _ := json.Marshal(ps)
 		if n != c.n || string(got) != c.json {

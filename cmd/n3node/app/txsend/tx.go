@@ -20,6 +20,7 @@ import (
 	"github.com/n3node/n3node/pkg/rpcclient"
 	"github.com/n3node/n3node/pkg/rpcclient/actor"
 	"github.com/n3node/n3node/pkg/rpcclient/nep17"
+	"github.com/n3node/n3node/pkg/smartcontract"
 	sccontext "github.com/n3node/n3node/pkg/smartcontract/context"
 	"github.com/n3node/n3node/pkg/wallet"
 )
@@ -206,7 +207,7 @@ func ReadContext(path string) (*sccontext.ParameterContext, error) {
 // InvokeAndSend test-invokes a contract method with the actor's signers
 // and sends a transaction running the node's script, as neo-go's
 // 'contract invokefunction': a FAULT stops unless --force.
-func InvokeAndSend(ctx context.Context, c *cli.Command, act *actor.Actor, contract hash.Uint160, method string, params []rpcclient.Param, o TxOptions) error {
+func InvokeAndSend(ctx context.Context, c *cli.Command, act *actor.Actor, contract hash.Uint160, method string, params []smartcontract.Parameter, o TxOptions) error {
 	r, err := act.Call(ctx, contract, method, params...)
 	if err != nil {
 		return err

@@ -17,11 +17,11 @@ import (
 	"github.com/n3node/n3node/pkg/encoding/bigint"
 )
 
-// neoGoConvert returns what neo-go's `util convert` prints for arg: every
+// Readings returns what neo-go's `util convert` (and its VM CLI's `parse`) prints for arg: every
 // reading that applies (integer, hex, script hash in both byte orders,
 // public key, address, base64, string), one "label<TAB>value" line each,
 // aligned by a tab writer.
-func neoGoConvert(arg string) string {
+func Readings(arg string) string {
 	var b strings.Builder
 	line := func(label, format string, args ...any) {
 		b.WriteString(label + "\t" + fmt.Sprintf(format, args...) + "\n")

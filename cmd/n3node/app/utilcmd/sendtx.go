@@ -13,27 +13,25 @@ import (
 	"github.com/n3node/n3node/cmd/n3node/app/txsend"
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/rpcclient/actor"
+	sccontext "github.com/n3node/n3node/pkg/smartcontract/context"
 )
 
-// contextFile is the one argument of sendtx and txdump.
-func contextFile(c *cli.Command) (string, error) {
+// readContextArg reads the context file that is the one argument of
+// sendtx and txdump.
+func readContextArg(c *cli.Command) (*sccontext.ParameterContext, error) {
 	switch c.Args().Len() {
 	case 0:
-		return "", errors.New("missing input file")
+		return nil, errors.New("missing input file")
 	case 1:
-		return c.Args().First(), nil
+		return txsend.ReadContext(c.Args().First())
 	}
-	return "", errors.New("only one input file is accepted")
+	return nil, errors.New("only one input file is accepted")
 }
 
 // sendTx sends the completed transaction of a context file (neo-go's util
 // sendtx) and prints its hash (and, with --await, its outcome).
 func sendTx(ctx context.Context, c *cli.Command) error {
-	file, err := contextFile(c)
-	if err != nil {
-		return err
-	}
-	pc, err := txsend.ReadContext(file)
+	pc, err := readContextArg(c)
 	if err != nil {
 		return err
 	}
@@ -64,11 +62,7 @@ func sendTx(ctx context.Context, c *cli.Command) error {
 // and, with -r, the node's invokescript result of its script and signers
 // (neo-go's util txdump).
 func txDump(ctx context.Context, c *cli.Command) error {
-	file, err := contextFile(c)
-	if err != nil {
-		return err
-	}
-	pc, err := txsend.ReadContext(file)
+	pc, err := readContextArg(c)
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ func Command() *cli.Command {
 						return fmt.Errorf("convert takes exactly one value")
 					}
 					if !c.Bool("explain") {
-						_, err := fmt.Fprint(c.Root().Writer, neoGoConvert(c.Args().First()))
+						_, err := fmt.Fprint(c.Root().Writer, Readings(c.Args().First()))
 						return err
 					}
 					rs := interpret(c.Args().First())

@@ -48,9 +48,17 @@ const replGas = 100_0000_0000
 type session struct {
 	out, errw io.Writer
 	chain     *core.Blockchain
+	cfg       config.Config // the chain's configuration (env)
 	ic        *interop.Context
 	tx        *transaction.Transaction
-	exit      bool
+	// cs is the loaded contract (loadgo, loadnef with a manifest,
+	// loaddeployed): run <method> calls its methods; nil for plain scripts.
+	cs *state.Contract
+	// script is the loaded entry script; breaks are its breakpoints (kept
+	// when run <method> reloads it).
+	script *vm.Script
+	breaks map[int]struct{}
+	exit   bool
 }
 
 type replCommand struct {
@@ -71,7 +79,7 @@ func init() {
 		"sslot":        {"show the static slot", func(s *session, _ []string) error { return s.dumpSlot(s.vm().Context().StaticFields()) }},
 		"lslot":        {"show the local slot", func(s *session, _ []string) error { return s.dumpSlot(s.vm().Context().LocalVariables()) }},
 		"aslot":        {"show the arguments slot", func(s *session, _ []string) error { return s.dumpSlot(s.vm().Context().Arguments()) }},
-		"loadnef":      {"loadnef <file>: load the script of a NEF file", cmdLoadNEF},
+		"loadnef":      {"loadnef <file> [<manifest>]: load the script of a NEF file (with a manifest: its methods for run)", cmdLoadNEF},
 		"loadbase64":   {"loadbase64 <script>: load a base64 script", cmdLoadBase64},
 		"loadhex":      {"loadhex <script>: load a hex script", cmdLoadHex},
 		"loadtx":       {"loadtx <base64 tx>: load a transaction's script, with it as the container", cmdLoadTx},
@@ -92,8 +100,8 @@ func init() {
 }
 
 // runREPL reads commands from in until EOF or exit.
-func runREPL(in io.Reader, out, errw io.Writer, chain *core.Blockchain) error {
-	s := &session{out: out, errw: errw, chain: chain}
+func runREPL(in io.Reader, out, errw io.Writer, chain *core.Blockchain, cfg config.Config) error {
+	s := &session{out: out, errw: errw, chain: chain, cfg: cfg}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
 	for !s.exit {
@@ -140,7 +148,8 @@ func (s *session) load(script []byte, tx *transaction.Transaction) error {
 	if err := ic.LoadScript(script, callflag.All); err != nil {
 		return err
 	}
-	s.ic, s.tx = ic, tx
+	s.ic, s.tx, s.cs, s.breaks = ic, tx, nil, nil
+	s.script = ic.VM.Context().Script()
 	fmt.Fprintf(s.out, "READY: loaded %d instructions\n", countInstructions(script))
 	return nil
 }
@@ -271,6 +280,12 @@ func cmdBreak(s *session, args []string) error {
 		return err
 	}
 	s.vm().AddBreakPoint(s.vm().Context().Script(), n)
+	if s.vm().Context().Script() == s.script {
+		if s.breaks == nil {
+			s.breaks = make(map[int]struct{})
+		}
+		s.breaks[n] = struct{}{}
+	}
 	fmt.Fprintf(s.out, "breakpoint added at instruction %d\n", n)
 	return nil
 }
@@ -285,6 +300,9 @@ func cmdDelete(s *session, args []string) error {
 	}
 	if !s.vm().RemoveBreakPoint(s.vm().Context().Script(), n) {
 		return fmt.Errorf("no breakpoint at instruction %d", n)
+	}
+	if s.vm().Context().Script() == s.script {
+		delete(s.breaks, n)
 	}
 	fmt.Fprintf(s.out, "breakpoint removed at instruction %d\n", n)
 	return nil
@@ -383,8 +401,11 @@ func cmdLoadBase64(s *session, args []string) error {
 }
 
 func cmdLoadNEF(s *session, args []string) error {
+	if len(args) == 2 {
+		return s.loadNEFWithManifest(args[0], args[1])
+	}
 	if len(args) != 1 {
-		return errors.New("loadnef: one file expected")
+		return errors.New("loadnef: a NEF file and an optional manifest expected")
 	}
 	data, err := os.ReadFile(args[0])
 	if err != nil {
@@ -433,7 +454,7 @@ func cmdLoadDeployed(s *session, args []string) error {
 	if err != nil {
 		return err
 	}
-	return s.load(cs.NEF.Script, nil)
+	return s.loadContract(cs)
 }
 
 func cmdStorage(s *session, args []string) error {
@@ -505,41 +526,43 @@ func cmdHelp(s *session, _ []string) error {
 
 // configChain opens the chain database a configuration file names (as
 // the node would; created with its genesis if empty).
-func configChain(path string) (*core.Blockchain, error) {
+func configChain(path string) (*core.Blockchain, config.Config, error) {
 	cfg, err := config.Load(path)
 	if err != nil {
-		return nil, err
+		return nil, cfg, err
 	}
 	bc, err := cfg.Blockchain()
 	if err != nil {
-		return nil, err
+		return nil, cfg, err
 	}
 	so, err := storage.OptionsFromConfig(cfg.ApplicationConfiguration.DBConfiguration, "", "")
 	if err != nil {
-		return nil, err
+		return nil, cfg, err
 	}
 	st, err := storage.Open(so)
 	if err != nil {
-		return nil, fmt.Errorf("database %s: %w", so.Path, err)
+		return nil, cfg, fmt.Errorf("database %s: %w", so.Path, err)
 	}
 	chain, err := core.New(bc, st, core.Options{Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		st.Close()
-		return nil, err
+		return nil, cfg, err
 	}
-	return chain, nil
+	return chain, cfg, nil
 }
 
 // memoryChain is a private network (the embedded privnet configuration)
 // in memory, at its genesis block.
-func memoryChain() (*core.Blockchain, error) {
+func memoryChain() (*core.Blockchain, config.Config, error) {
 	cfg, err := config.LoadNetwork("privnet")
 	if err != nil {
-		return nil, err
+		return nil, cfg, err
 	}
+	cfg.ApplicationConfiguration.DBConfiguration.Type = config.DBInMemory
 	bc, err := cfg.Blockchain()
 	if err != nil {
-		return nil, err
+		return nil, cfg, err
 	}
-	return core.New(bc, storage.NewMemoryStore(), core.Options{Logger: slog.New(slog.DiscardHandler)})
+	chain, err := core.New(bc, storage.NewMemoryStore(), core.Options{Logger: slog.New(slog.DiscardHandler)})
+	return chain, cfg, err
 }

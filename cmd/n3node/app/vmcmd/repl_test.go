@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/n3node/n3node/pkg/compiler"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
@@ -24,17 +26,18 @@ var (
 	chainOnce sync.Once
 	chain     *core.Blockchain
 	chainErr  error
+	chainCfg  config.Config
 )
 
 // repl runs the REPL over the given lines and returns stdout and stderr.
 func repl(t *testing.T, lines ...string) (string, string) {
 	t.Helper()
-	chainOnce.Do(func() { chain, chainErr = memoryChain() })
+	chainOnce.Do(func() { chain, chainCfg, chainErr = memoryChain() })
 	if chainErr != nil {
 		t.Fatal(chainErr)
 	}
 	var out, errw bytes.Buffer
-	if err := runREPL(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errw, chain); err != nil {
+	if err := runREPL(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errw, chain, chainCfg); err != nil {
 		t.Fatal(err)
 	}
 	return out.String(), errw.String()
@@ -126,12 +129,12 @@ func TestREPLConfigFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 2 {
-		bc, err := configChain(cfgPath)
+		bc, cfg, err := configChain(cfgPath)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var out, errw bytes.Buffer
-		err = runREPL(strings.NewReader("loaddeployed neo\nexit\n"), &out, &errw, bc)
+		err = runREPL(strings.NewReader("loaddeployed neo\nexit\n"), &out, &errw, bc, cfg)
 		bc.Close()
 		if err != nil || !strings.Contains(out.String(), "READY: loaded") || errw.Len() != 0 {
 			t.Fatalf("%v\n%s\n%s", err, out.String(), errw.String())
@@ -139,5 +142,73 @@ func TestREPLConfigFile(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "db")); err != nil {
 		t.Errorf("no database: %v", err)
+	}
+}
+
+// TestREPLContract: loadgo compiles a contract with pkg/compiler; run
+// calls its methods by name (with _initialize first) with parameters in
+// testinvokefunction's syntax, keeping a breakpoint; '_' pushes
+// parameters; jump, parse and env as neo-go's VM CLI.
+func TestREPLContract(t *testing.T) {
+	out, errs := repl(t, "loadgo testdata/adder.go", "run add 1 2", "run greet string:neo", "exit")
+	if errs != "" {
+		t.Fatalf("stderr: %s", errs)
+	}
+	for _, want := range []string{
+		"READY: loaded",
+		`"value": "43"`,
+		`"value": "aGVsbG8sIG5lbw=="`, // "hello, neo"
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	_, errs = repl(t, "loadgo testdata/adder.go", "run nope")
+	if !strings.Contains(errs, "method not found") {
+		t.Errorf("stderr: %s", errs)
+	}
+	_, errs = repl(t, "loadhex 11", "run add 1 2")
+	if !strings.Contains(errs, "manifest is not loaded") {
+		t.Errorf("stderr: %s", errs)
+	}
+
+	// A breakpoint set before run <method> stays.
+	_, m, _, err := compiler.Compile("testdata/adder.go", compiler.Options{Config: compiler.Config{Name: "testdata/adder"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := m.ABI.GetMethod("add", 2).Offset
+	out, errs = repl(t, "loadgo testdata/adder.go", fmt.Sprintf("break %d", off), "run add 1 2", "cont")
+	if errs != "" || !strings.Contains(out, fmt.Sprintf("at breakpoint %d", off)) || !strings.Contains(out, `"value": "43"`) {
+		t.Errorf("breakpoint in a method: %s %s", out, errs)
+	}
+
+	// run _ pushes the parameters: PUSH2 then ADD over them.
+	out, errs = repl(t, "loadhex 9e40", "run _ 5 7")
+	if errs != "" || !strings.Contains(out, `"value": "12"`) {
+		t.Errorf("run _: %s %s", out, errs)
+	}
+
+	// jump skips PUSH1.
+	out, errs = repl(t, "loadhex 111240", "jump 1", "run")
+	if errs != "" || !strings.Contains(out, "jumped to instruction 1") || strings.Contains(out, `"value": "1"`) {
+		t.Errorf("jump: %s %s", out, errs)
+	}
+	_, errs = repl(t, "loadhex 111240", "jump 9")
+	if !strings.Contains(errs, "out of range") {
+		t.Errorf("jump 9: %s", errs)
+	}
+
+	out, _ = repl(t, "parse 0x0102")
+	if !strings.Contains(out, "Hex to Integer\t\t513") && !strings.Contains(out, "Hex to Integer") {
+		t.Errorf("parse: %s", out)
+	}
+	out, _ = repl(t, "env")
+	if !strings.Contains(out, "Chain height: 0\nVM height (may differ from chain height in case of historic call): 0\nNetwork magic: 56753\nDB type: inmemory\n") {
+		t.Errorf("env: %q", out)
+	}
+	out, _ = repl(t, "env -v")
+	if !strings.Contains(out, "Node config:") {
+		t.Errorf("env -v: %q", out)
 	}
 }

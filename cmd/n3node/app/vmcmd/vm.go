@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/n3node/n3node/cmd/n3node/app/console"
+	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
 
 	"github.com/n3node/n3node/pkg/smartcontract/nef"
@@ -43,14 +44,14 @@ func Command() *cli.Command {
 		Action: func(ctx context.Context, c *cli.Command) error {
 			open := memoryChain
 			if p := c.String("config-file"); p != "" {
-				open = func() (*core.Blockchain, error) { return configChain(p) }
+				open = func() (*core.Blockchain, config.Config, error) { return configChain(p) }
 			}
-			chain, err := open()
+			chain, cfg, err := open()
 			if err != nil {
 				return err
 			}
 			defer chain.Close()
-			return runREPL(console.Stdin(c), console.Stdout(c), console.Stderr(c), chain)
+			return runREPL(console.Stdin(c), console.Stdout(c), console.Stderr(c), chain, cfg)
 		},
 		Commands: []*cli.Command{
 			{

@@ -85,10 +85,7 @@ func keyCommands() []*cli.Command {
 }
 
 func changePassword(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWalletForWrite(c)
+	w, _, err := openWallet(c, true)
 	if err != nil {
 		return err
 	}
@@ -199,10 +196,7 @@ func exportKeys(ctx context.Context, c *cli.Command) error {
 }
 
 func stripKeys(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWalletForWrite(c)
+	w, _, err := openWallet(c, true)
 	if err != nil {
 		return err
 	}
@@ -223,14 +217,7 @@ func stripKeys(ctx context.Context, c *cli.Command) error {
 }
 
 func importDeployed(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	h, err := txsend.ParseAddress(c.String("contract"))
-	if err != nil {
-		return err
-	}
-	w, pass, err := txsend.OpenWalletForWrite(c)
+	h, w, pass, err := openForHash(c, "contract")
 	if err != nil {
 		return err
 	}

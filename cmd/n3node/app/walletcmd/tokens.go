@@ -105,15 +105,27 @@ func familyName(standard string) string {
 	return strings.ToLower(strings.ReplaceAll(standard, "-", ""))
 }
 
-func tokenImport(ctx context.Context, c *cli.Command, standard string) error {
+// openForHash starts the commands that add to a wallet what a hash names
+// (import-deployed, token import): no positional arguments, the contract
+// hash or address in flag, then the wallet opened for writing. The caller
+// closes the wallet.
+func openForHash(c *cli.Command, flag string) (hash.Uint160, *wallet.Wallet, *string, error) {
 	if err := console.EnsureNoArgs(c); err != nil {
-		return err
+		return hash.Uint160{}, nil, nil, err
 	}
-	h, err := txsend.ParseAddress(c.String("token"))
+	h, err := txsend.ParseAddress(c.String(flag))
 	if err != nil {
-		return err
+		return hash.Uint160{}, nil, nil, err
 	}
-	w, _, err := txsend.OpenWalletForWrite(c)
+	w, pass, err := txsend.OpenWalletForWrite(c)
+	if err != nil {
+		return hash.Uint160{}, nil, nil, err
+	}
+	return h, w, pass, nil
+}
+
+func tokenImport(ctx context.Context, c *cli.Command, standard string) error {
+	h, w, _, err := openForHash(c, "token")
 	if err != nil {
 		return err
 	}
@@ -143,10 +155,7 @@ func tokenImport(ctx context.Context, c *cli.Command, standard string) error {
 }
 
 func tokenInfo(c *cli.Command, standard string) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWallet(c)
+	w, _, err := openWallet(c, false)
 	if err != nil {
 		return err
 	}
@@ -169,10 +178,7 @@ func tokenInfo(c *cli.Command, standard string) error {
 }
 
 func tokenRemove(c *cli.Command, standard string) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWalletForWrite(c)
+	w, _, err := openWallet(c, true)
 	if err != nil {
 		return err
 	}
@@ -235,10 +241,7 @@ func (q *balanceQuery) notFound() {
 // (NEP-17) or asked of the node when it is a hash or an address; then
 // printAccount for each account after its "Account <address>" line.
 func runBalance(ctx context.Context, c *cli.Command, standard string, printAccount func(q *balanceQuery, h hash.Uint160) error) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWallet(c)
+	w, _, err := openWallet(c, false)
 	if err != nil && !errors.Is(err, txsend.ErrNoWallet) {
 		return fmt.Errorf("bad wallet: %w", err)
 	}

@@ -158,6 +158,20 @@ func Command() *cli.Command {
 	}
 }
 
+// openWallet starts the wallet commands that take no positional
+// arguments: it refuses arguments, then opens the wallet, for writing if
+// write. The caller closes the wallet; pass is the password the wallet
+// config gives, if any.
+func openWallet(c *cli.Command, write bool) (*wallet.Wallet, *string, error) {
+	if err := console.EnsureNoArgs(c); err != nil {
+		return nil, nil, err
+	}
+	if write {
+		return txsend.OpenWalletForWrite(c)
+	}
+	return txsend.OpenWallet(c)
+}
+
 func walletInit(ctx context.Context, c *cli.Command) error {
 	if err := console.EnsureNoArgs(c); err != nil {
 		return err
@@ -198,10 +212,7 @@ func walletInit(ctx context.Context, c *cli.Command) error {
 }
 
 func walletCreate(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, pass, err := txsend.OpenWalletForWrite(c)
+	w, pass, err := openWallet(c, true)
 	if err != nil {
 		return err
 	}
@@ -397,10 +408,7 @@ func accountKind(a *wallet.Account) string {
 }
 
 func walletList(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWallet(c)
+	w, _, err := openWallet(c, false)
 	if err != nil {
 		return err
 	}
@@ -422,10 +430,7 @@ func walletList(ctx context.Context, c *cli.Command) error {
 }
 
 func walletDump(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, pass, err := txsend.OpenWallet(c)
+	w, pass, err := openWallet(c, false)
 	if err != nil {
 		return err
 	}
@@ -450,10 +455,7 @@ func walletDump(ctx context.Context, c *cli.Command) error {
 }
 
 func walletDumpKeys(ctx context.Context, c *cli.Command) error {
-	if err := console.EnsureNoArgs(c); err != nil {
-		return err
-	}
-	w, _, err := txsend.OpenWallet(c)
+	w, _, err := openWallet(c, false)
 	if err != nil {
 		return err
 	}

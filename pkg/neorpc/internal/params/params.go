@@ -13,7 +13,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/n3node/n3node/pkg/internal/neogotext/smartcontract"
+	"github.com/n3node/n3node/pkg/smartcontract"
 )
 
 // MaxBatchSize is neo-go's batch limit. Because of the way neo-go checks it,

@@ -1,0 +1,398 @@
+//go:build linux
+
+package clidiff
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/n3node/n3node/internal/clienttest"
+	"github.com/n3node/n3node/internal/refchain/neogo"
+)
+
+// Accounts of testdata/refchain/accounts.json and the privnet.
+const (
+	wifA      = "KwGYfn1AYr9imRKszABsvDsqQGyhVFefjMVbFfuub4SMjFXfLpD5"
+	committee = "NfgHwwTi3wHAS8aFAN243C5vGbkYDpqLHP" // 1-of-1 multisig of the validator
+	validator = "Nhfg3TbpwogLvDGVvAvqyThbsHgoSUKwtn"
+	gasHash   = "0xd2a4cff31913016155e38e474a2c06d08be276cf"
+	neoHash   = "0xef4073a0f2b305a38ec4050e4d3d28bc40ea63f5"
+	passA     = "pass"
+	passSolo  = "one"
+)
+
+// cli is one of the two command-line programs under test.
+type cli struct {
+	name  string
+	bin   string
+	neogo bool // passwords from the terminal (neo-go), else from standard input
+}
+
+// result is what a command line gave.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+func (c cli) run(ctx context.Context, dir, typed string, args ...string) (result, error) {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, c.bin, args...)
+	cmd.Dir = dir
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if c.neogo {
+		release, err := withTTY(cmd, typed)
+		if err != nil {
+			return result{}, err
+		}
+		defer release()
+	} else {
+		cmd.Stdin = strings.NewReader(typed)
+	}
+	err := cmd.Run()
+	r := result{stdout: out.String(), stderr: errOut.String()}
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		r.code = ee.ExitCode()
+	case err != nil:
+		return r, err
+	}
+	return r, nil
+}
+
+// target is a node under test with what the setup made on it.
+type target struct {
+	name string
+	rpc  string
+	tx   string // the funding transfer's hash
+}
+
+// masks replace what differs between two chains (or two runs): hashes,
+// heights and times, fees that depend on the chain, addresses of fresh
+// wallets.
+var masks = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`(0x)?[0-9a-fA-F]{64}`), "<hash>"},
+	{regexp.MustCompile(`(?i)("?(height|blockheight|block|index|validuntilblock|validuntil|lastupdatedblock|nonce|timestamp|blocktime|time|updated)"?\s*[:=]?\s*)\d+`), "${1}<n>"},
+	{regexp.MustCompile(`(?i)("?(networkfee|netfee|sysfee|systemfee|gasconsumed|gas consumed|network fee|system fee|fee)"?\s*[:=]?\s*"?)[0-9.]+`), "${1}<fee>"},
+	{regexp.MustCompile(`(?m)^\d+$`), "<n>"},
+	// Password prompts: neo-go writes them to the terminal, n3node (reading
+	// passwords from a standard input that is not one) to standard error.
+	{regexp.MustCompile(`Enter (account \S+ )?password > `), ""},
+	// n3node's main prefixes errors with "error: ".
+	{regexp.MustCompile(`(stderr: )error: `), "$1"},
+	{regexp.MustCompile(`"(script|invocation|verification)"\s*:\s*"[A-Za-z0-9+/=]+"`), `"$1":"<b64>"`},
+	{regexp.MustCompile(`"stack"\s*:\s*\[\s*\{\s*"type"\s*:\s*"Integer"\s*,\s*"value"\s*:\s*"\d+"`), `"stack":[{"type":"Integer","value":"<n>"`},
+}
+
+func mask(s string) string {
+	for _, m := range masks {
+		s = m.re.ReplaceAllString(s, m.with)
+	}
+	return s
+}
+
+// cliCase is one command line with what it needs.
+type cliCase struct {
+	name string
+	// cmds are run in order by the same CLI in a fresh directory; their
+	// outputs are concatenated. Placeholders: {rpc}, {w} (a copy of wallet
+	// A, password "pass"), {solo} (a copy of the validator's wallet,
+	// password "one"), {A} (account A's address), {tx} (the node's funding
+	// transfer), {ctx} (a signed transfer context made against the node),
+	// {nef}, {manifest} (the reference chain's contract).
+	cmds [][]string
+	// typed is what each command is given as passwords.
+	typed []string
+	// online: against both nodes; offline: once per CLI.
+	online bool
+	// stderr: compare standard error too (error cases).
+	stderr bool
+	// unordered: the output lists entries in no fixed order (neo-go's CLI
+	// prints a map); entries (a line and the indented ones after it) are
+	// sorted before the comparison.
+	unordered bool
+	// known describes an accepted difference between the two CLIs: it is
+	// logged, not failed (the nodes must still agree).
+	known string
+}
+
+func TestNeoGoCLI(t *testing.T) {
+	if os.Getenv("N3NODE_NEOGO") == "" {
+		t.Skip("set N3NODE_NEOGO=1 to run neo-go 0.120.0's CLI against neo-go and n3node (make cli-diff)")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	root, err := neogo.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := filepath.Join(root, "testdata", "refchain")
+	work := t.TempDir()
+	ngBin, err := neogo.Binary(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n3Bin := os.Getenv(clienttest.EnvN3NodeBinary)
+	if n3Bin == "" {
+		if n3Bin, err = clienttest.BuildN3Node(ctx, work); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv(clienttest.EnvN3NodeBinary, n3Bin)
+	}
+	ng := cli{name: "neo-go CLI", bin: ngBin, neogo: true}
+	n3 := cli{name: "n3node CLI", bin: n3Bin}
+
+	// Wallet A (made by neo-go's CLI) and the validator's wallet.
+	walletA := filepath.Join(work, "a.json")
+	mustRun(t, ctx, ng, work, "", "wallet", "init", "-w", walletA)
+	mustRun(t, ctx, ng, work, passA+"\n"+passA+"\n", "wallet", "import", "-w", walletA, "--wif", wifA, "--name", "A")
+	addrA := strings.TrimSpace(mustRun(t, ctx, ng, work, "", "wallet", "dump-keys", "-w", walletA))
+	addrA = regexp.MustCompile(`N[1-9A-HJ-NP-Za-km-z]{33}`).FindString(addrA)
+	if addrA == "" {
+		t.Fatal("no address of wallet A")
+	}
+	solo := filepath.Join(ref, "wallet1_solo.json")
+
+	var nodes []*target
+	for _, start := range []struct {
+		name string
+		f    clienttest.Starter
+	}{{"neo-go node", clienttest.StartNeoGo}, {"n3node node", clienttest.StartN3Node}} {
+		dir := filepath.Join(work, strings.Fields(start.name)[0])
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		n, err := start.f(ctx, dir, clienttest.StartOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer n.Stop()
+		tg := &target{name: start.name, rpc: n.RPC}
+		// Fund A with GAS and NEO from the committee.
+		for _, tok := range [][2]string{{"GAS", "100"}, {"NEO", "10"}} {
+			out := mustRun(t, ctx, ng, work, passSolo+"\n", "wallet", "nep17", "transfer", "-w", solo, "-r", n.RPC,
+				"--from", committee, "--to", addrA, "--token", tok[0], "--amount", tok[1], "--force", "--await")
+			if tok[0] == "GAS" {
+				tg.tx = regexp.MustCompile(`[0-9a-f]{64}`).FindString(out)
+			}
+		}
+		if tg.tx == "" {
+			t.Fatalf("%s: no funding transaction hash", start.name)
+		}
+		nodes = append(nodes, tg)
+	}
+
+	cases := []cliCase{
+		// query
+		{name: "query height", online: true, cmds: [][]string{{"query", "height", "-r", "{rpc}"}}},
+		{name: "query committee", online: true, cmds: [][]string{{"query", "committee", "-r", "{rpc}"}}},
+		{name: "query candidates", online: true, cmds: [][]string{{"query", "candidates", "-r", "{rpc}"}}},
+		{name: "query voter", online: true, cmds: [][]string{{"query", "voter", "-r", "{rpc}", "{A}"}}},
+		{name: "query tx", online: true, cmds: [][]string{{"query", "tx", "-r", "{rpc}", "{tx}"}, {"query", "tx", "-r", "{rpc}", "-v", "{tx}"}}},
+		{name: "query notarypool", online: true, stderr: true, cmds: [][]string{{"query", "notarypool", "-r", "{rpc}"}}},
+		// wallet nep17
+		{name: "nep17 balance", online: true, unordered: true, cmds: [][]string{{"wallet", "nep17", "balance", "-w", "{w}", "-r", "{rpc}"}}},
+		{name: "nep17 balance GAS", online: true, cmds: [][]string{{"wallet", "nep17", "balance", "-w", "{w}", "-r", "{rpc}", "--token", "GAS"}}},
+		{name: "nep17 import, info, remove", online: true, cmds: [][]string{
+			{"wallet", "nep17", "import", "-w", "{w}", "-r", "{rpc}", "--token", gasHash},
+			{"wallet", "nep17", "info", "-w", "{w}"},
+			{"wallet", "nep17", "remove", "-w", "{w}", "--token", "GAS", "--force"},
+			{"wallet", "nep17", "info", "-w", "{w}"},
+		}},
+		// wallet nep11 on a NEP-17 token: the errors
+		{name: "nep11 balance of a NEP-17", online: true, stderr: true,
+			known: "n3node's error names the standard check (pkg/rpcclient/nep17.ErrNotStandard) and the token's name", cmds: [][]string{{"wallet", "nep11", "balance", "-w", "{w}", "-r", "{rpc}", "--token", gasHash}}},
+		// contract
+		{name: "testinvokefunction", online: true, cmds: [][]string{{"contract", "testinvokefunction", "-r", "{rpc}", gasHash, "balanceOf", "{A}"}}},
+		{name: "testinvokefunction --historic", online: true, cmds: [][]string{{"contract", "testinvokefunction", "-r", "{rpc}", "--historic", "1", neoHash, "balanceOf", "{A}"}}},
+		// util
+		{name: "util txdump -r", online: true, cmds: [][]string{{"util", "txdump", "-r", "{rpc}", "{ctx}"}}},
+		{name: "util sendtx", online: true, cmds: [][]string{{"util", "sendtx", "-r", "{rpc}", "--await", "{ctx}"}}},
+		{name: "util canceltx of an accepted one", online: true, stderr: true, cmds: [][]string{{"util", "canceltx", "-r", "{rpc}", "-w", "{w}", "{tx}"}}, typed: []string{passA + "\n"}},
+		// offline
+		{name: "util convert address", cmds: [][]string{{"util", "convert", addrA}}},
+		{name: "util convert hex", cmds: [][]string{{"util", "convert", "0x" + strings.Repeat("a1", 20)}}},
+		{name: "util convert int", cmds: [][]string{{"util", "convert", "123456"}}},
+		{name: "util convert base64", cmds: [][]string{{"util", "convert", "SGVsbG8="}}},
+		{name: "util ops", cmds: [][]string{{"util", "ops", "DAABAgMRwB8MBHRlc3QMFM8WIqhKlzcILUThzDk6ZPVVk5JNQWJ9W1I="}}},
+		{name: "util txdump", cmds: [][]string{{"util", "txdump", "{ctx}"}}},
+		{name: "wallet dump", cmds: [][]string{{"wallet", "dump", "-w", "{w}"}}},
+		{name: "wallet dump-keys", cmds: [][]string{{"wallet", "dump-keys", "-w", "{w}"}}},
+		{name: "wallet export", cmds: [][]string{{"wallet", "export", "-w", "{w}", "--decrypt", "{A}"}}, typed: []string{passA + "\n"}},
+		{name: "wallet strip-keys", cmds: [][]string{{"wallet", "strip-keys", "-w", "{w}", "--force"}, {"wallet", "dump", "-w", "{w}"}}},
+		{name: "wallet change-password", cmds: [][]string{
+			{"wallet", "change-password", "-w", "{w}", "-a", "{A}"},
+			{"wallet", "export", "-w", "{w}", "--decrypt", "{A}"},
+		}, typed: []string{passA + "\nnewpass\nnewpass\n", "newpass\n"}},
+		{name: "contract inspect", cmds: [][]string{{"contract", "inspect", "--in", "{nef}"}}},
+		{name: "contract calc-hash", cmds: [][]string{{"contract", "calc-hash", "-s", "{A}", "--in", "{nef}", "-m", "{manifest}"}}},
+	}
+
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			type run struct {
+				cli  cli
+				node *target
+			}
+			var runs []run
+			if c.online {
+				runs = []run{{ng, nodes[0]}, {ng, nodes[1]}, {n3, nodes[1]}}
+			} else {
+				runs = []run{{ng, nodes[0]}, {n3, nodes[0]}}
+			}
+			outs := make([]string, len(runs))
+			for i, r := range runs {
+				dir := t.TempDir()
+				vars := map[string]string{
+					"{rpc}": r.node.rpc, "{A}": addrA, "{tx}": r.node.tx,
+					"{w}":        copyTo(t, walletA, filepath.Join(dir, "a.json")),
+					"{solo}":     copyTo(t, solo, filepath.Join(dir, "solo.json")),
+					"{nef}":      filepath.Join(ref, "contracts", "refchain.nef"),
+					"{manifest}": filepath.Join(ref, "contracts", "refchain.manifest.json"),
+				}
+				if uses(c, "{ctx}") {
+					// A signed transfer from A, made by neo-go's CLI against the node
+					// (offline cases: the neo-go node's, the same file for both CLIs).
+					ctxFile := filepath.Join(work, fmt.Sprintf("ctx-%s-%d-%s.json", strings.ReplaceAll(c.name, " ", "_"), i, strings.Fields(r.node.name)[0]))
+					if c.online || i == 0 {
+						_ = os.Remove(ctxFile)
+						mustRun(t, ctx, ng, dir, passA+"\n", "wallet", "nep17", "transfer", "-w", vars["{w}"], "-r", r.node.rpc,
+							"--from", addrA, "--to", validator, "--token", "GAS", "--amount", "1", "--force", "--out", ctxFile)
+					} else {
+						ctxFile = filepath.Join(work, fmt.Sprintf("ctx-%s-0-%s.json", strings.ReplaceAll(c.name, " ", "_"), strings.Fields(runs[0].node.name)[0]))
+					}
+					vars["{ctx}"] = ctxFile
+				}
+				var sb strings.Builder
+				for j, args := range c.cmds {
+					args = subst(args, vars)
+					typed := ""
+					if j < len(c.typed) {
+						typed = c.typed[j]
+					}
+					res, err := r.cli.run(ctx, dir, typed, args...)
+					if err != nil {
+						t.Fatal(err)
+					}
+					fmt.Fprintf(&sb, "$ %s\nexit %d\n%s", strings.Join(c.cmds[j], " "), res.code, res.stdout)
+					if c.stderr {
+						fmt.Fprintf(&sb, "stderr: %s\n", res.stderr)
+					} else if res.code != 0 {
+						fmt.Fprintf(&sb, "(stderr: %s)\n", strings.TrimSpace(res.stderr))
+					}
+				}
+				outs[i] = sb.String()
+			}
+			for i := 1; i < len(runs); i++ {
+				a, b := mask(outs[i-1]), mask(outs[i])
+				if c.unordered {
+					a, b = sortEntries(a), sortEntries(b)
+				}
+				if a != b && c.known != "" && runs[i].cli.name != runs[i-1].cli.name {
+					t.Logf("known difference (%s):\n%s", c.known, lineDiff(a, b))
+				} else if a != b {
+					t.Errorf("%s on the %s and %s on the %s differ (masked):\n%s",
+						runs[i-1].cli.name, runs[i-1].node.name, runs[i].cli.name, runs[i].node.name, lineDiff(a, b))
+				}
+			}
+		})
+	}
+}
+
+func uses(c cliCase, v string) bool {
+	for _, args := range c.cmds {
+		for _, a := range args {
+			if a == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func subst(args []string, vars map[string]string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if v, ok := vars[a]; ok {
+			a = v
+		}
+		out[i] = a
+	}
+	return out
+}
+
+func copyTo(t *testing.T, from, to string) string {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return to
+}
+
+// mustRun runs a setup command that must succeed and returns its output.
+func mustRun(t *testing.T, ctx context.Context, c cli, dir, typed string, args ...string) string {
+	t.Helper()
+	res, err := c.run(ctx, dir, typed, args...)
+	if err == nil && res.code != 0 {
+		err = fmt.Errorf("exit %d", res.code)
+	}
+	if err != nil {
+		t.Fatalf("%s %s: %v\nstdout: %s\nstderr: %s", c.name, strings.Join(args, " "), err, res.stdout, res.stderr)
+	}
+	return res.stdout
+}
+
+// lineDiff lists the lines from the first difference on, a's with "-"
+// and b's with "+" (enough to see what differs; the outputs are short).
+func lineDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	i := 0
+	for i < len(al) && i < len(bl) && al[i] == bl[i] {
+		i++
+	}
+	var sb strings.Builder
+	for j := max(0, i-3); j < i; j++ {
+		fmt.Fprintf(&sb, "  %s\n", al[j])
+	}
+	for j := i; j < len(al) && j < i+12; j++ {
+		fmt.Fprintf(&sb, "- %s\n", al[j])
+	}
+	for j := i; j < len(bl) && j < i+12; j++ {
+		fmt.Fprintf(&sb, "+ %s\n", bl[j])
+	}
+	return sb.String()
+}
+
+// sortEntries sorts the entries of s: each line that does not start with
+// white space, with the indented lines after it.
+func sortEntries(s string) string {
+	var entries []string
+	for _, l := range strings.Split(s, "\n") {
+		if len(entries) > 0 && (strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " ")) {
+			entries[len(entries)-1] += "\n" + l
+			continue
+		}
+		entries = append(entries, l)
+	}
+	slices.Sort(entries)
+	return strings.Join(entries, "\n")
+}

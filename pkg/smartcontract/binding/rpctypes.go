@@ -1,0 +1,293 @@
+package binding
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/n3node/n3node/pkg/smartcontract"
+)
+
+// Import paths the RPC bindings use.
+const (
+	pkgUtil        = "github.com/nspcc-dev/neo-go/pkg/util"
+	pkgKeys        = "github.com/nspcc-dev/neo-go/pkg/crypto/keys"
+	pkgStackitem   = "github.com/nspcc-dev/neo-go/pkg/vm/stackitem"
+	pkgResult      = "github.com/nspcc-dev/neo-go/pkg/neorpc/result"
+	pkgTransaction = "github.com/nspcc-dev/neo-go/pkg/core/transaction"
+	pkgSC          = "github.com/nspcc-dev/neo-go/pkg/smartcontract"
+	pkgUnwrap      = "github.com/nspcc-dev/neo-go/pkg/rpcclient/unwrap"
+	pkgUUID        = "github.com/google/uuid"
+	pkgRPCClient   = "github.com/nspcc-dev/neo-go/pkg/rpcclient/"
+)
+
+// upperFirst upper-cases the first byte of s (a byte, not a rune: a
+// multi-byte first letter becomes U+FFFD followed by its other bytes, as
+// in neo-go's generators).
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// typeName is the Go name of a named structure: upperFirst without '.'
+// and '-'.
+func typeName(s string) string {
+	return strings.NewReplacer(".", "", "-", "").Replace(upperFirst(s))
+}
+
+// pascal turns a manifest name (event or event parameter) into an
+// exported Go identifier: words split at spaces, each keeping only
+// letters, digits and '_' (the whole name starting with a letter), each
+// upperFirst'ed.
+func pascal(s string) string {
+	var out strings.Builder
+	for _, w := range strings.Split(s, " ") {
+		var word strings.Builder
+		for _, r := range w {
+			first := out.Len() == 0 && word.Len() == 0
+			if unicode.IsLetter(r) || !first && (unicode.IsDigit(r) || r == '_') {
+				word.WriteRune(r)
+			}
+		}
+		if word.Len() > 0 {
+			out.WriteString(upperFirst(word.String()))
+		}
+	}
+	return out.String()
+}
+
+// RPCGoType is the RPC binding's GoType: the extended type configured for
+// key (cfg.Types) or the manifest type, in the client's Go types.
+func RPCGoType(key string, t smartcontract.ParamType, cfg *Config) (string, string) {
+	et, ok := cfg.Types[key]
+	if !ok {
+		et = ExtendedType{Base: t}
+	}
+	return clientType(et)
+}
+
+// simpleClientTypes are the client-side Go types of the types that are
+// not containers, with the package each needs.
+var simpleClientTypes = map[smartcontract.ParamType][2]string{
+	smartcontract.BoolType:      {"bool", ""},
+	smartcontract.IntegerType:   {"*big.Int", "math/big"},
+	smartcontract.ByteArrayType: {"[]byte", ""},
+	smartcontract.SignatureType: {"[]byte", ""},
+	smartcontract.StringType:    {"string", ""},
+	smartcontract.Hash160Type:   {"util.Uint160", pkgUtil},
+	smartcontract.Hash256Type:   {"util.Uint256", pkgUtil},
+	smartcontract.PublicKeyType: {"*keys.PublicKey", pkgKeys},
+	smartcontract.VoidType:      {"", ""},
+}
+
+// clientType is the client-side Go type of et and the package it needs.
+func clientType(et ExtendedType) (string, string) {
+	if t, ok := simpleClientTypes[et.Base]; ok {
+		return t[0], t[1]
+	}
+	switch et.Base {
+	case smartcontract.ArrayType:
+		switch {
+		case et.Name != "":
+			return "*" + typeName(et.Name), pkgStackitem
+		case et.Value == nil:
+			return "[]any", ""
+		case et.Value.Base == smartcontract.PublicKeyType:
+			return "keys.PublicKeys", pkgKeys
+		}
+		elem, pkg := clientType(*et.Value)
+		return "[]" + elem, pkg
+	case smartcontract.MapType:
+		key, _ := clientType(ExtendedType{Base: et.Key})
+		val := "any"
+		if et.Value != nil {
+			val, _ = clientType(*et.Value)
+		}
+		return "map[" + key + "]" + val, pkgStackitem
+	}
+	return "any", "" // Any, InteropInterface
+}
+
+// addImports adds what the type of et and the code converting it need.
+func addImports(et ExtendedType, imports map[string]bool) {
+	if _, pkg := clientType(et); pkg != "" {
+		imports[pkg] = true
+	}
+	switch et.Base {
+	case smartcontract.StringType:
+		imports["unicode/utf8"], imports["errors"] = true, true
+	case smartcontract.PublicKeyType:
+		imports["crypto/elliptic"] = true
+	case smartcontract.MapType:
+		imports["fmt"] = true
+	case smartcontract.ArrayType:
+		imports["errors"], imports["fmt"] = true, true
+	}
+	if et.Value != nil {
+		addImports(*et.Value, imports)
+	}
+	if et.Base == smartcontract.MapType {
+		addImports(ExtendedType{Base: et.Key}, imports)
+	}
+	for _, f := range et.Fields {
+		addImports(f.ExtendedType, imports)
+	}
+}
+
+// anyValue is et's element (arrays) or value (maps) type, Any when unset.
+func anyValue(et ExtendedType) ExtendedType {
+	if et.Value != nil {
+		return *et.Value
+	}
+	return ExtendedType{Base: smartcontract.AnyType}
+}
+
+// bytesDecoder is a function literal decoding a byte string item into
+// typ with decode (which yields the value and an error), zero on failure.
+func bytesDecoder(typ, zero, decode, v string) string {
+	return "func(item stackitem.Item) (" + typ + ", error) {\n" +
+		"b, err := item.TryBytes()\nif err != nil {\nreturn " + zero + ", err\n}\n" +
+		decode + "\nif err != nil {\nreturn " + zero + ", err\n}\n" +
+		"return u, nil\n}(" + v + ")"
+}
+
+// fromItem is an expression giving (value, error) of et's client type
+// from the stack item expression v.
+func fromItem(et ExtendedType, v string) string {
+	switch et.Base {
+	case smartcontract.AnyType:
+		return v + ".Value(), error(nil)"
+	case smartcontract.BoolType:
+		return v + ".TryBool()"
+	case smartcontract.IntegerType:
+		return v + ".TryInteger()"
+	case smartcontract.ByteArrayType, smartcontract.SignatureType:
+		return v + ".TryBytes()"
+	case smartcontract.StringType:
+		return "func(item stackitem.Item) (string, error) {\n" +
+			"b, err := item.TryBytes()\nif err != nil {\nreturn \"\", err\n}\n" +
+			"if !utf8.Valid(b) {\nreturn \"\", errors.New(\"not a UTF-8 string\")\n}\n" +
+			"return string(b), nil\n}(" + v + ")"
+	case smartcontract.Hash160Type:
+		return bytesDecoder("util.Uint160", "util.Uint160{}", "u, err := util.Uint160DecodeBytesBE(b)", v)
+	case smartcontract.Hash256Type:
+		return bytesDecoder("util.Uint256", "util.Uint256{}", "u, err := util.Uint256DecodeBytesBE(b)", v)
+	case smartcontract.PublicKeyType:
+		return strings.Replace(bytesDecoder("*keys.PublicKey", "nil", "k, err := keys.NewPublicKeyFromBytes(b, elliptic.P256())", v),
+			"return u, nil", "return k, nil", 1)
+	case smartcontract.ArrayType:
+		if et.Name != "" {
+			return "itemTo" + typeName(et.Name) + "(" + v + ", nil)"
+		}
+		if et.Value == nil {
+			return fromItem(ExtendedType{Base: smartcontract.ArrayType, Value: &ExtendedType{}}, v)
+		}
+		typ, _ := clientType(et)
+		return "func(item stackitem.Item) (" + typ + ", error) {\n" +
+			"arr, ok := item.Value().([]stackitem.Item)\nif !ok {\nreturn nil, errors.New(\"not an array\")\n}\n" +
+			"res := make(" + typ + ", len(arr))\nfor i := range res {\n" +
+			"res[i], err = " + fromItem(*et.Value, "arr[i]") + "\n" +
+			"if err != nil {\nreturn nil, fmt.Errorf(\"item %d: %w\", i, err)\n}\n}\n" +
+			"return res, nil\n}(" + v + ")"
+	case smartcontract.MapType:
+		if et.Value == nil {
+			return fromItem(ExtendedType{Base: smartcontract.MapType, Key: et.Key, Value: &ExtendedType{}}, v)
+		}
+		typ, _ := clientType(et)
+		return "func(item stackitem.Item) (" + typ + ", error) {\n" +
+			"m, ok := item.Value().([]stackitem.MapElement)\nif !ok {\nreturn nil, fmt.Errorf(\"%s is not a map\", item.Type().String())\n}\n" +
+			"res := make(" + typ + ")\nfor i := range m {\n" +
+			"k, err := " + fromItem(ExtendedType{Base: et.Key}, "m[i].Key") + "\n" +
+			"if err != nil {\nreturn nil, fmt.Errorf(\"key %d: %w\", i, err)\n}\n" +
+			"v, err := " + fromItem(*et.Value, "m[i].Value") + "\n" +
+			"if err != nil {\nreturn nil, fmt.Errorf(\"value %d: %w\", i, err)\n}\n" +
+			"res[k] = v\n}\nreturn res, nil\n}(" + v + ")"
+	case smartcontract.InteropInterfaceType:
+		return "item.Value(), nil" // sic: the item, whatever v is
+	}
+	return "" // Void
+}
+
+// toItem is an expression giving (stackitem.Item, error) from the client
+// value expression v of type et.
+func toItem(et ExtendedType, v string) string {
+	switch et.Base {
+	case smartcontract.BoolType:
+		return "stackitem.NewBool(" + v + "), error(nil)"
+	case smartcontract.IntegerType:
+		return "(*stackitem.BigInteger)(" + v + "), error(nil)"
+	case smartcontract.ByteArrayType, smartcontract.SignatureType:
+		return "stackitem.NewByteArray(" + v + "), error(nil)"
+	case smartcontract.StringType:
+		return "stackitem.NewByteArray([]byte(" + v + ")), error(nil)"
+	case smartcontract.Hash160Type, smartcontract.Hash256Type:
+		return "stackitem.NewByteArray(" + v + ".BytesBE()), error(nil)"
+	case smartcontract.PublicKeyType:
+		return "stackitem.NewByteArray(" + v + ".Bytes()), error(nil)"
+	case smartcontract.ArrayType:
+		if et.Name != "" {
+			return v + ".ToStackItem()"
+		}
+		if et.Value == nil {
+			return toItem(ExtendedType{Base: smartcontract.ArrayType, Value: &ExtendedType{}}, v)
+		}
+		typ, _ := clientType(et)
+		return "func(in " + typ + ") (stackitem.Item, error) {\n" +
+			"if in == nil {\nreturn stackitem.Null{}, nil\n}\n\n" +
+			"var items = make([]stackitem.Item, 0, len(in))\nfor i, v := range in {\n" +
+			"itm, err := " + toItem(*et.Value, "v") + "\n" +
+			"if err != nil {\nreturn nil, fmt.Errorf(\"item %d: %w\", i, err)\n}\n" +
+			"items = append(items, itm)\n}\nreturn stackitem.NewArray(items), nil\n}(" + v + ")"
+	case smartcontract.MapType:
+		val := anyValue(et)
+		typ, _ := clientType(ExtendedType{Base: smartcontract.MapType, Key: et.Key, Value: &val})
+		return "func(in " + typ + ") (stackitem.Item, error) {\n" +
+			"if in == nil {\nreturn stackitem.Null{}, nil\n}\n\n" +
+			"var m = stackitem.NewMap()\nfor k, v := range in {\n" +
+			"iKey, err := " + toItem(ExtendedType{Base: et.Key}, "k") + "\n" +
+			"if err != nil {\nreturn nil, fmt.Errorf(\"key %v: %w\", k, err)\n}\n" +
+			"iVal, err := " + toItem(val, "v") + "\n" +
+			"if err != nil {\nreturn nil, fmt.Errorf(\"key %v, wrong value: %w\", k, err)\n}\n" +
+			"m.Add(iKey, iVal)\n}\nreturn m, nil\n}(" + v + ")"
+	}
+	return "stackitem.TryMake(" + v + ")" // Any, InteropInterface, Void
+}
+
+// toParam is an expression giving (smartcontract.Parameter, error) from
+// the client value expression v of type et.
+func toParam(et ExtendedType, v string) string {
+	switch et.Base {
+	case smartcontract.ArrayType:
+		if et.Name != "" {
+			return v + ".ToSCParameter()"
+		}
+		if et.Value == nil {
+			return toParam(ExtendedType{Base: smartcontract.ArrayType, Value: &ExtendedType{}}, v)
+		}
+		typ, _ := clientType(et)
+		return "func(in " + typ + ") (smartcontract.Parameter, error) {\n" +
+			"if in == nil {\nreturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil\n}\n\n" +
+			"var prms = make([]smartcontract.Parameter, 0, len(in))\nfor i, v := range in {\n" +
+			"prm, err := " + toParam(*et.Value, "v") + "\n" +
+			"if err != nil {\nreturn smartcontract.Parameter{}, fmt.Errorf(\"item %d: %w\", i, err)\n}\n" +
+			"prms = append(prms, prm)\n}\n" +
+			"return smartcontract.Parameter{Type: smartcontract.ArrayType, Value: prms}, nil\n}(" + v + ")"
+	case smartcontract.MapType:
+		if et.Value == nil {
+			// neo-go converts a map without a value type to a stack item here.
+			return toItem(et, v)
+		}
+		typ, _ := clientType(et)
+		return "func(in " + typ + ") (smartcontract.Parameter, error) {\n" +
+			"if in == nil {\nreturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil\n}\n\n" +
+			"var prms = make([]smartcontract.ParameterPair, 0, len(in))\nfor k, v := range in {\n" +
+			"iKey, err := " + toParam(ExtendedType{Base: et.Key}, "k") + "\n" +
+			"if err != nil {\nreturn smartcontract.Parameter{}, fmt.Errorf(\"key %v: %w\", k, err)\n}\n" +
+			"iVal, err := " + toParam(*et.Value, "v") + "\n" +
+			"if err != nil {\nreturn smartcontract.Parameter{}, fmt.Errorf(\"key %v, wrong value: %w\", k, err)\n}\n" +
+			"prms = append(prms, smartcontract.ParameterPair{Key: iKey, Value: iVal})\n}\n" +
+			"return smartcontract.Parameter{Type: smartcontract.MapType, Value: prms}, nil\n}(" + v + ")"
+	}
+	return "smartcontract.NewParameterFromValue(" + v + ")"
+}
