@@ -337,7 +337,7 @@ func (s *Service) loop() {
 		case p := <-s.messages:
 			s.handlePayload(p)
 		case tx := <-s.transactions:
-			s.dbft.OnTransaction(tx)
+			s.onTransaction(tx)
 		case <-s.blockSignal:
 		case <-s.poolEvents:
 			s.poolEvents = nil
