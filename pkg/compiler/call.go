@@ -290,7 +290,7 @@ func (g *gen) intrinsic(f *fn, n *ast.CallExpr) {
 		g.flush(w)
 	case callt:
 		g.reverse(len(args))
-		h, err := hash.Uint160DecodeBytesLE([]byte(name))
+		h, err := hash.Uint160DecodeBytesBE([]byte(name))
 		if err != nil {
 			g.errorf(n, "bad callt hash: %v", err)
 			return

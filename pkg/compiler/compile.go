@@ -20,6 +20,9 @@ const DefaultCompilerName = "neo-go-0.120.0"
 // Options are the inputs of Compile besides the source.
 type Options struct {
 	Config
+	// Name is the contract's name in the manifest; it overrides
+	// Config.Name when set (neo-go's Options.Name, so a literal can name it).
+	Name string
 	// CompilerName overrides DefaultCompilerName.
 	CompilerName string
 	// NoEventsCheck skips checking runtime.Notify calls against the
@@ -54,6 +57,10 @@ func Compile(path string, o Options) (f *nef.File, m *manifest.Manifest, di *Deb
 }
 
 func compile(path string, o Options) (*nef.File, *manifest.Manifest, *DebugInfo, error) {
+	if o.Name == "" {
+		o.Name = o.Config.Name
+	}
+	o.Config.Name = o.Name
 	prog, err := load(path)
 	if err != nil {
 		return nil, nil, nil, err

@@ -155,7 +155,7 @@ var Settings = []Setting{
 	{Key: "ApplicationConfiguration.RPC.TLSConfig.Addresses", Use: useRPC},
 	{Key: "ApplicationConfiguration.RPC.TLSConfig.CertFile", Use: useRPC},
 	{Key: "ApplicationConfiguration.RPC.TLSConfig.KeyFile", Use: useRPC},
-	{Key: "ApplicationConfiguration.Oracle.Enabled", Use: useServices, Field: "Oracle.Enabled"},
+	{Key: "ApplicationConfiguration.Oracle.Enabled", Use: useServices, Field: "Oracle"}, // buildOracle(app.Oracle) reads its Enabled
 	{Key: "ApplicationConfiguration.Oracle.AllowPrivateHost", Use: useOracle},
 	{Key: "ApplicationConfiguration.Oracle.AllowedContentTypes", Use: useOracle},
 	{Key: "ApplicationConfiguration.Oracle.Nodes", Use: useOracle},
@@ -174,7 +174,7 @@ var Settings = []Setting{
 	{Key: "ApplicationConfiguration.P2PNotary.Enabled", Use: useServices, Field: "P2PNotary.Enabled"},
 	{Key: "ApplicationConfiguration.P2PNotary.UnlockWallet.Path", Use: "pkg/wallet", Field: "Path"},
 	{Key: "ApplicationConfiguration.P2PNotary.UnlockWallet.Password", Use: "pkg/wallet", Field: "Password"},
-	{Key: "ApplicationConfiguration.StateRoot.Enabled", Use: useServices, Field: "StateRoot.Enabled"},
+	{Key: "ApplicationConfiguration.StateRoot.Enabled", Use: useServices, Field: "StateRoot"}, // buildStateRoot(app.StateRoot) reads its Enabled
 	{Key: "ApplicationConfiguration.StateRoot.UnlockWallet.Path", Use: "pkg/wallet", Field: "Path"},
 	{Key: "ApplicationConfiguration.StateRoot.UnlockWallet.Password", Use: "pkg/wallet", Field: "Password"},
 	{Key: "ApplicationConfiguration.NeoFSBlockFetcher.Enabled", Refused: &Refusal{

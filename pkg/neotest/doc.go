@@ -25,7 +25,7 @@
 // method with given arguments). The validators and the committee are
 // multi-signature signers.
 //
-// Results: Invoke compares the result stack with Item(result); stack items
+// Results: Invoke compares the result stack with stackitem.Make(result); stack items
 // are compared by type and contents. A stored execution result keeps its
 // stack in JSON form; CheckHalt and friends decode it back into items.
 //

@@ -7,7 +7,6 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/smartcontract/trigger"
-	"github.com/n3node/n3node/pkg/vm"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 	"github.com/n3node/n3node/pkg/vm/vmstate"
 )
@@ -47,7 +46,7 @@ func (c *ContractInvoker) WithSigners(signers ...Signer) *ContractInvoker {
 
 // testRun runs tx in a test VM over the next block (registering the
 // context's finalisation with t) and returns the evaluation stack.
-func (c *ContractInvoker) testRun(t testing.TB, tx *transaction.Transaction) (*vm.Stack, error) {
+func (c *ContractInvoker) testRun(t testing.TB, tx *transaction.Transaction) (*Stack, error) {
 	t.Helper()
 	ic, err := c.Chain.GetTestVM(trigger.Application, tx, c.NewUnsignedBlock(t, tx))
 	if err != nil {
@@ -60,16 +59,16 @@ func (c *ContractInvoker) testRun(t testing.TB, tx *transaction.Transaction) (*v
 	}
 	if ic.VM.Execute() == vmstate.Fault {
 		if s := ic.VM.Estack(); s != nil {
-			return s, ic.VM.FaultError()
+			return newStack(s.Items()), ic.VM.FaultError()
 		}
-		return ic.VM.ResultStack(), ic.VM.FaultError()
+		return newStack(ic.VM.ResultStack().Items()), ic.VM.FaultError()
 	}
-	return ic.VM.ResultStack(), nil
+	return newStack(ic.VM.ResultStack().Items()), nil
 }
 
 // TestInvokeScript runs script with signers (Global scope) in a test VM
 // and returns the result stack and the fault, if any. Nothing persists.
-func (c *ContractInvoker) TestInvokeScript(t testing.TB, script []byte, signers []Signer, validUntilBlock ...uint32) (*vm.Stack, error) {
+func (c *ContractInvoker) TestInvokeScript(t testing.TB, script []byte, signers []Signer, validUntilBlock ...uint32) (*Stack, error) {
 	t.Helper()
 	tx := c.PrepareInvocationNoSign(t, script, validUntilBlock...)
 	for _, s := range signers {
@@ -80,7 +79,7 @@ func (c *ContractInvoker) TestInvokeScript(t testing.TB, script []byte, signers 
 
 // TestInvoke calls method with args in a test VM (without signers) and
 // returns the result stack and the fault, if any.
-func (c *ContractInvoker) TestInvoke(t testing.TB, method string, args ...any) (*vm.Stack, error) {
+func (c *ContractInvoker) TestInvoke(t testing.TB, method string, args ...any) (*Stack, error) {
 	t.Helper()
 	return c.testRun(t, c.PrepareInvokeNoSign(t, method, args...))
 }
@@ -103,7 +102,7 @@ func (c *ContractInvoker) Invoke(t testing.TB, result any, method string, args .
 	t.Helper()
 	tx := c.PrepareInvoke(t, method, args...)
 	c.AddNewBlock(t, tx)
-	c.CheckHalt(t, tx.Hash(), Item(result))
+	c.CheckHalt(t, tx.Hash(), stackitem.Make(result))
 	return tx.Hash()
 }
 
@@ -112,7 +111,7 @@ func (c *ContractInvoker) InvokeWithFee(t testing.TB, result any, sysFee int64, 
 	t.Helper()
 	tx := c.SignTx(t, c.PrepareInvokeNoSign(t, method, args...), sysFee, c.Signers...)
 	c.AddNewBlock(t, tx)
-	c.CheckHalt(t, tx.Hash(), Item(result))
+	c.CheckHalt(t, tx.Hash(), stackitem.Make(result))
 	return tx.Hash()
 }
 

@@ -3,12 +3,10 @@ package neotest
 import (
 	"bytes"
 	"fmt"
-	"math/big"
 	"reflect"
 	"testing"
 
 	"github.com/n3node/n3node/pkg/core/state"
-	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
@@ -29,61 +27,6 @@ func decodeStack(aer *state.AppExecResult) error {
 	}
 	aer.Stack = items
 	return nil
-}
-
-// Item converts a Go value into the stack item a contract returning it
-// leaves: nil is Null, bool Boolean, integers and *big.Int Integer, string,
-// []byte and hashes ByteString, []any and []stackitem.Item Array; an item
-// is itself. It is what Invoke compares the result with (neo-go's
-// stackitem.Make). It panics on other types.
-func Item(v any) stackitem.Item {
-	switch x := v.(type) {
-	case nil:
-		return stackitem.Null{}
-	case stackitem.Item:
-		return x
-	case bool:
-		return stackitem.Bool(x)
-	case int:
-		return stackitem.NewInt(int64(x))
-	case int8:
-		return stackitem.NewInt(int64(x))
-	case int16:
-		return stackitem.NewInt(int64(x))
-	case int32:
-		return stackitem.NewInt(int64(x))
-	case int64:
-		return stackitem.NewInt(x)
-	case uint8:
-		return stackitem.NewInt(int64(x))
-	case uint16:
-		return stackitem.NewInt(int64(x))
-	case uint32:
-		return stackitem.NewInt(int64(x))
-	case uint:
-		return stackitem.NewBigInteger(new(big.Int).SetUint64(uint64(x)))
-	case uint64:
-		return stackitem.NewBigInteger(new(big.Int).SetUint64(x))
-	case *big.Int:
-		return stackitem.NewBigInteger(x)
-	case string:
-		return stackitem.NewByteString([]byte(x))
-	case []byte:
-		return stackitem.NewByteString(x)
-	case hash.Uint160:
-		return stackitem.NewByteString(x[:])
-	case hash.Uint256:
-		return stackitem.NewByteString(x[:])
-	case []stackitem.Item:
-		return stackitem.NewArray(x)
-	case []any:
-		items := make([]stackitem.Item, len(x))
-		for i := range x {
-			items[i] = Item(x[i])
-		}
-		return stackitem.NewArray(items)
-	}
-	panic(fmt.Sprintf("neotest: no stack item for %T", v))
 }
 
 // sameItem reports whether a and b are of one type with equal contents,

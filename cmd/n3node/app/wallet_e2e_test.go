@@ -46,38 +46,7 @@ func TestWalletCLINeoGo(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
-	bin, err := neogo.Binary(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "refchain", "protocol.yml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := neogo.RenderConfig(tmpl, neogo.ConfigOptions{P2PPort: e2eP2PPort, RPCPort: e2eRPCPort, Consensus: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	solo, err := config.EmbeddedWallet("wallet1_solo.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "wallet1_solo.json"), solo, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	node, err := neogo.Start(ctx, neogo.StartOptions{Binary: bin, Dir: dir, Config: cfg, RPCPort: e2eRPCPort, P2PPort: e2eP2PPort})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := node.Stop(); err != nil {
-			t.Error(err)
-		}
-		if t.Failed() {
-			t.Logf("neo-go log tail:\n%s", node.LogTail(30))
-		}
-	}()
+	startNeoGoPrivnet(t, ctx, e2eRPCPort, e2eP2PPort)
 	walletScenario(t, ctx, fmt.Sprintf("http://127.0.0.1:%d", e2eRPCPort), CommitteeWallet{
 		Path:     "embedded:wallet1_solo.json",
 		Password: "one",
@@ -92,6 +61,54 @@ func mustHex(t *testing.T, s string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// privnetConfig is testdata/refchain/protocol.yml (the single-validator
+// privnet of the neo-go tests) with the given ports, and the directory
+// it runs in, holding the validator's wallet1_solo.json.
+func privnetConfig(t *testing.T, rpcPort, p2pPort int) (cfg []byte, dir string) {
+	t.Helper()
+	tmpl, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "refchain", "protocol.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err = neogo.RenderConfig(tmpl, neogo.ConfigOptions{P2PPort: p2pPort, RPCPort: rpcPort, Consensus: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	solo, err := config.EmbeddedWallet("wallet1_solo.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "wallet1_solo.json"), solo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return cfg, dir
+}
+
+// startNeoGoPrivnet starts neo-go 0.120.0 on privnetConfig; it stops when
+// the test ends (printing its log tail if the test failed).
+func startNeoGoPrivnet(t *testing.T, ctx context.Context, rpcPort, p2pPort int) *neogo.Node {
+	t.Helper()
+	bin, err := neogo.Binary(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, dir := privnetConfig(t, rpcPort, p2pPort)
+	node, err := neogo.Start(ctx, neogo.StartOptions{Binary: bin, Dir: dir, Config: cfg, RPCPort: rpcPort, P2PPort: p2pPort})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := node.Stop(); err != nil {
+			t.Error(err)
+		}
+		if t.Failed() {
+			t.Logf("neo-go log tail:\n%s", node.LogTail(30))
+		}
+	})
+	return node
 }
 
 // CommitteeWallet locates the funded account of a fresh privnet: the

@@ -68,13 +68,35 @@ func ToInt32(it stackitem.Item) (int32, error) {
 	return int32(n), err
 }
 
-// ToBytes returns the bytes of a primitive or Buffer argument.
+// ToBytes returns the bytes of a primitive or Buffer argument. Other
+// items fail with neo-go's text (a native method's error is the FAULT
+// text), "invalid conversion: Array/ByteString".
 func ToBytes(it stackitem.Item) ([]byte, error) {
 	b, err := it.TryBytes()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrArgument, err)
+		return nil, &conversionError{from: neoGoItemName(it), to: "ByteString"}
 	}
 	return b, nil
+}
+
+// conversionError is an argument of a type that does not convert, worded
+// as neo-go's stackitem conversion errors. It is ErrArgument and
+// stackitem.ErrInvalidCast for errors.Is.
+type conversionError struct{ from, to string }
+
+func (e *conversionError) Error() string { return "invalid conversion: " + e.from + "/" + e.to }
+
+func (e *conversionError) Unwrap() []error { return []error{ErrArgument, stackitem.ErrInvalidCast} }
+
+// neoGoItemName is an item's name in neo-go's texts (its String form).
+func neoGoItemName(it stackitem.Item) string {
+	switch it.(type) {
+	case stackitem.Null:
+		return "Null"
+	case *stackitem.Integer:
+		return "BigInteger"
+	}
+	return it.Type().String()
 }
 
 // ToString converts an argument to a strict UTF-8 string (Null fails).

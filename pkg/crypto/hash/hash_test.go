@@ -1,6 +1,7 @@
 package hash
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"testing"
@@ -71,6 +72,14 @@ func TestUintStrings(t *testing.T) {
 	if raw != u {
 		t.Fatal("BytesBE round trip")
 	}
+	// neo-go's naming: BE is the serialized order (what a contract sees),
+	// LE the reversed display order.
+	if string(u.BytesBE()) != string(u[:]) || hex.EncodeToString(u.BytesLE()) != u.StringLE() {
+		t.Fatal("BytesBE/BytesLE order")
+	}
+	if back, _ := Uint256DecodeBytesLE(u.BytesLE()); back != u {
+		t.Fatal("BytesLE round trip")
+	}
 	h, err := Uint160DecodeStringLE("0xd2a4cff31913016155e38e474a2c06d08be276cf")
 	if err != nil || h.StringLE() != "d2a4cff31913016155e38e474a2c06d08be276cf" || h[0] != 0xcf {
 		t.Fatalf("Uint160: %v %s", err, h.StringLE())
@@ -80,7 +89,7 @@ func TestUintStrings(t *testing.T) {
 			t.Errorf("%q: want ErrHashFormat, got %v", bad, err)
 		}
 	}
-	if _, err := Uint160DecodeBytesLE(make([]byte, 19)); !errors.Is(err, ErrHashFormat) {
+	if _, err := Uint160DecodeBytesBE(make([]byte, 19)); !errors.Is(err, ErrHashFormat) {
 		t.Error("short Uint160 bytes accepted")
 	}
 }

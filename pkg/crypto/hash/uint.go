@@ -23,8 +23,9 @@ type Uint160 [Uint160Size]byte
 // Uint256 is a 32-byte hash in serialized (little-endian) order.
 type Uint256 [Uint256Size]byte
 
-// Uint160DecodeBytesLE takes 20 bytes in serialized order.
-func Uint160DecodeBytesLE(b []byte) (u Uint160, err error) {
+// Uint160DecodeBytesBE takes 20 bytes in serialized order (the bytes a
+// contract sees; neo-go's naming, as BytesBE).
+func Uint160DecodeBytesBE(b []byte) (u Uint160, err error) {
 	if len(b) != Uint160Size {
 		return u, fmt.Errorf("%w: want %d bytes, got %d", ErrHashFormat, Uint160Size, len(b))
 	}
@@ -32,15 +33,16 @@ func Uint160DecodeBytesLE(b []byte) (u Uint160, err error) {
 	return u, nil
 }
 
-// Uint160DecodeBytesBE takes 20 bytes in reversed (display) order.
-func Uint160DecodeBytesBE(b []byte) (u Uint160, err error) {
-	u, err = Uint160DecodeBytesLE(b)
+// Uint160DecodeBytesLE takes 20 bytes in reversed (display) order.
+func Uint160DecodeBytesLE(b []byte) (u Uint160, err error) {
+	u, err = Uint160DecodeBytesBE(b)
 	reverse(u[:])
 	return u, err
 }
 
-// Uint256DecodeBytesLE takes 32 bytes in serialized order.
-func Uint256DecodeBytesLE(b []byte) (u Uint256, err error) {
+// Uint256DecodeBytesBE takes 32 bytes in serialized order (the bytes a
+// contract sees; neo-go's naming, as BytesBE).
+func Uint256DecodeBytesBE(b []byte) (u Uint256, err error) {
 	if len(b) != Uint256Size {
 		return u, fmt.Errorf("%w: want %d bytes, got %d", ErrHashFormat, Uint256Size, len(b))
 	}
@@ -48,9 +50,9 @@ func Uint256DecodeBytesLE(b []byte) (u Uint256, err error) {
 	return u, nil
 }
 
-// Uint256DecodeBytesBE takes 32 bytes in reversed (display) order.
-func Uint256DecodeBytesBE(b []byte) (u Uint256, err error) {
-	u, err = Uint256DecodeBytesLE(b)
+// Uint256DecodeBytesLE takes 32 bytes in reversed (display) order.
+func Uint256DecodeBytesLE(b []byte) (u Uint256, err error) {
+	u, err = Uint256DecodeBytesBE(b)
 	reverse(u[:])
 	return u, err
 }
@@ -154,8 +156,15 @@ func (u Uint160) StringBE() string { return hex.EncodeToString(u[:]) }
 // String returns the display form with 0x, as C# prints it.
 func (u Uint160) String() string { return "0x" + u.StringLE() }
 
-// BytesBE returns the bytes in reversed (display) order.
+// BytesBE returns a copy of the serialized bytes (the bytes a contract
+// sees; neo-go's naming, as StringBE).
 func (u Uint160) BytesBE() []byte {
+	b := u
+	return b[:]
+}
+
+// BytesLE returns the bytes in reversed (display) order.
+func (u Uint160) BytesLE() []byte {
 	b := u
 	reverse(b[:])
 	return b[:]
@@ -211,8 +220,15 @@ func (u Uint256) StringBE() string { return hex.EncodeToString(u[:]) }
 // String returns the display form with 0x, as C# prints it.
 func (u Uint256) String() string { return "0x" + u.StringLE() }
 
-// BytesBE returns the bytes in reversed (display) order.
+// BytesBE returns a copy of the serialized bytes (the bytes a contract
+// sees; neo-go's naming, as StringBE).
 func (u Uint256) BytesBE() []byte {
+	b := u
+	return b[:]
+}
+
+// BytesLE returns the bytes in reversed (display) order.
+func (u Uint256) BytesLE() []byte {
 	b := u
 	reverse(b[:])
 	return b[:]

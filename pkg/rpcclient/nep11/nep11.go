@@ -98,7 +98,7 @@ func (r Reader) OwnerOf(ctx context.Context, id []byte) (hash.Uint160, error) {
 	if err != nil {
 		return hash.Uint160{}, fmt.Errorf("%w: ownerOf: %w", ErrBadResult, err)
 	}
-	return hash.Uint160DecodeBytesLE(b)
+	return hash.Uint160DecodeBytesBE(b)
 }
 
 // OwnersOf returns up to max owners of a divisible token (ownerOf's
@@ -110,7 +110,7 @@ func (r Reader) OwnersOf(ctx context.Context, id []byte, max int) ([]hash.Uint16
 	}
 	out := make([]hash.Uint160, len(bs))
 	for i, b := range bs {
-		if out[i], err = hash.Uint160DecodeBytesLE(b); err != nil {
+		if out[i], err = hash.Uint160DecodeBytesBE(b); err != nil {
 			return nil, fmt.Errorf("%w: ownerOf value %d: %w", ErrBadResult, i, err)
 		}
 	}

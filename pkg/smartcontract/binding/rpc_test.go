@@ -3,6 +3,8 @@ package binding_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -14,12 +16,15 @@ import (
 	"github.com/n3node/n3node/internal/refchain/neogo"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract/binding"
+	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 )
 
 // testdata/rpc holds contracts of the compiler corpus compiled by neo-go
 // 0.120.0 (`contract compile --bindings --guess-eventtypes`: manifest and
 // bindings configuration) and neo-go's `contract generate-rpcwrapper`
 // output for them (*.go.txt; with --hash for those in rpcHashed).
+// structs.raw.go.txt is the output for structs with its first method
+// renamed by unparsable (see unparsable), which neo-go writes unformatted.
 var rpcHashed = map[string]bool{"nep17": true, "notifyconv": true, "iterators": true}
 
 // rpcConfig reads testdata/rpc/<name>'s manifest and configuration.
@@ -49,8 +54,12 @@ func TestGenerateRPCGolden(t *testing.T) {
 	for _, g := range goldens {
 		name := strings.TrimSuffix(filepath.Base(g), ".go.txt")
 		t.Run(name, func(t *testing.T) {
-			base := filepath.Join("testdata", "rpc", name)
+			raw := strings.HasSuffix(name, ".raw")
+			base := filepath.Join("testdata", "rpc", strings.TrimSuffix(name, ".raw"))
 			cfg := rpcConfig(t, base+".manifest.json", base+".bindings.yml")
+			if raw {
+				unparsable(cfg.Manifest)
+			}
 			if rpcHashed[name] {
 				cfg.Hash = h
 			}
@@ -104,7 +113,8 @@ func neoGoModule(t *testing.T) string {
 // wrapper where there is a configuration): every manifest of its
 // module (read from the module cache) and ours, with and without a hash;
 // the corpus contracts with the bindings configurations neo-go wrote;
-// the contracts of its CLI rpcbindings testdata compiled by neo-go with
+// the contracts of its CLI rpcbindings testdata and of its examples/ (from
+// a repository snapshot, when there is one) compiled by neo-go with
 // --bindings (and --guess-eventtypes), with their configurations; and the
 // outputs its own tests expect for nex, nns, gas, verify and nonepiter.
 func TestGenerateRPCNeoGo(t *testing.T) {
@@ -141,6 +151,7 @@ func TestGenerateRPCNeoGo(t *testing.T) {
 		jobs = append(jobs, job{manifest: m, config: strings.TrimSuffix(m, ".manifest.json") + ".bindings.yml"})
 	}
 	srcs, _ := filepath.Glob(filepath.Join(cli, "testdata", "rpcbindings", "*", "config*.yml"))
+	srcs = append(srcs, neoGoExamples(t)...)
 	for _, cfgFile := range srcs {
 		src := filepath.Dir(cfgFile)
 		if strings.Contains(src, "invalid") {
@@ -162,6 +173,24 @@ func TestGenerateRPCNeoGo(t *testing.T) {
 	}
 	if len(jobs) < 30 {
 		t.Fatalf("only %d cases", len(jobs))
+	}
+	// The same with a method name that is not an identifier (unformatted
+	// output), for the jobs with a configuration.
+	for _, j := range jobs {
+		if j.config == "" {
+			continue
+		}
+		m := readManifest(t, j.manifest)
+		unparsable(m)
+		data, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("unparsable%d.manifest.json", len(jobs)))
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, job{name, j.config})
 	}
 	compared := 0
 	type generator struct {
@@ -238,4 +267,48 @@ func compareGenerator(ctx context.Context, t *testing.T, bin, dir, command strin
 		}
 	}
 	return compared
+}
+
+// neoGoExamples extracts neo-go's examples/ at v0.120.0 from a repository
+// snapshot (N3NODE_NEOGO_REPO, default the project machines' mirror) and
+// returns their configuration files; none without a snapshot.
+func neoGoExamples(t *testing.T) []string {
+	t.Helper()
+	repo := os.Getenv("N3NODE_NEOGO_REPO")
+	if repo == "" {
+		repo = "/work/.mirror/nspcc-dev+neo-go/repo"
+	}
+	if _, err := os.Stat(repo); err != nil {
+		t.Logf("no neo-go repository snapshot at %s: examples skipped", repo)
+		return nil
+	}
+	tmp := t.TempDir()
+	archive := exec.Command("sh", "-c", "git -C \"$1\" archive v0.120.0 examples | tar -x -C \"$2\"", "sh", repo, tmp)
+	if out, err := archive.CombinedOutput(); err != nil {
+		t.Fatalf("extracting examples: %v: %s", err, out)
+	}
+	var ymls []string
+	err := filepath.WalkDir(filepath.Join(tmp, "examples"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".yml") {
+			ymls = append(ymls, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ymls
+}
+
+// unparsable renames the first public method of m to a name that is not
+// a Go identifier ("name-x"), so the generated code does not parse and
+// is written unformatted: the comparison then covers the generator's
+// text before gofmt, spaces included.
+func unparsable(m *manifest.Manifest) {
+	for i := range m.ABI.Methods {
+		if !strings.HasPrefix(m.ABI.Methods[i].Name, "_") {
+			m.ABI.Methods[i].Name += "-x"
+			return
+		}
+	}
 }

@@ -143,13 +143,28 @@ func anyValue(et ExtendedType) ExtendedType {
 	return ExtendedType{Base: smartcontract.AnyType}
 }
 
+// lines joins lines with newlines. The generated text keeps neo-go's
+// indentation (tabs written out in each line): gofmt makes it irrelevant,
+// except where the output does not parse and is written as is.
+func lines(l ...string) string { return strings.Join(l, "\n") }
+
+// indent indents every line of s but the first by ind.
+func indent(s, ind string) string { return strings.ReplaceAll(s, "\n", "\n"+ind) }
+
 // bytesDecoder is a function literal decoding a byte string item into
-// typ with decode (which yields the value and an error), zero on failure.
-func bytesDecoder(typ, zero, decode, v string) string {
-	return "func(item stackitem.Item) (" + typ + ", error) {\n" +
-		"b, err := item.TryBytes()\nif err != nil {\nreturn " + zero + ", err\n}\n" +
-		decode + "\nif err != nil {\nreturn " + zero + ", err\n}\n" +
-		"return u, nil\n}(" + v + ")"
+// typ with decode (which yields res and an error), zero on failure.
+func bytesDecoder(typ, zero, decode, res, v string) string {
+	return lines("func(item stackitem.Item) ("+typ+", error) {",
+		"\t\tb, err := item.TryBytes()",
+		"\t\tif err != nil {",
+		"\t\t\treturn "+zero+", err",
+		"\t\t}",
+		"\t\t"+decode,
+		"\t\tif err != nil {",
+		"\t\t\treturn "+zero+", err",
+		"\t\t}",
+		"\t\treturn "+res+", nil",
+		"\t}("+v+")")
 }
 
 // fromItem is an expression giving (value, error) of et's client type
@@ -165,17 +180,22 @@ func fromItem(et ExtendedType, v string) string {
 	case smartcontract.ByteArrayType, smartcontract.SignatureType:
 		return v + ".TryBytes()"
 	case smartcontract.StringType:
-		return "func(item stackitem.Item) (string, error) {\n" +
-			"b, err := item.TryBytes()\nif err != nil {\nreturn \"\", err\n}\n" +
-			"if !utf8.Valid(b) {\nreturn \"\", errors.New(\"not a UTF-8 string\")\n}\n" +
-			"return string(b), nil\n}(" + v + ")"
+		return lines("func(item stackitem.Item) (string, error) {",
+			"\t\tb, err := item.TryBytes()",
+			"\t\tif err != nil {",
+			"\t\t\treturn \"\", err",
+			"\t\t}",
+			"\t\tif !utf8.Valid(b) {",
+			"\t\t\treturn \"\", errors.New(\"not a UTF-8 string\")",
+			"\t\t}",
+			"\t\treturn string(b), nil",
+			"\t}("+v+")")
 	case smartcontract.Hash160Type:
-		return bytesDecoder("util.Uint160", "util.Uint160{}", "u, err := util.Uint160DecodeBytesBE(b)", v)
+		return bytesDecoder("util.Uint160", "util.Uint160{}", "u, err := util.Uint160DecodeBytesBE(b)", "u", v)
 	case smartcontract.Hash256Type:
-		return bytesDecoder("util.Uint256", "util.Uint256{}", "u, err := util.Uint256DecodeBytesBE(b)", v)
+		return bytesDecoder("util.Uint256", "util.Uint256{}", "u, err := util.Uint256DecodeBytesBE(b)", "u", v)
 	case smartcontract.PublicKeyType:
-		return strings.Replace(bytesDecoder("*keys.PublicKey", "nil", "k, err := keys.NewPublicKeyFromBytes(b, elliptic.P256())", v),
-			"return u, nil", "return k, nil", 1)
+		return bytesDecoder("*keys.PublicKey", "nil", "k, err := keys.NewPublicKeyFromBytes(b, elliptic.P256())", "k", v)
 	case smartcontract.ArrayType:
 		if et.Name != "" {
 			return "itemTo" + typeName(et.Name) + "(" + v + ", nil)"
@@ -184,25 +204,44 @@ func fromItem(et ExtendedType, v string) string {
 			return fromItem(ExtendedType{Base: smartcontract.ArrayType, Value: &ExtendedType{}}, v)
 		}
 		typ, _ := clientType(et)
-		return "func(item stackitem.Item) (" + typ + ", error) {\n" +
-			"arr, ok := item.Value().([]stackitem.Item)\nif !ok {\nreturn nil, errors.New(\"not an array\")\n}\n" +
-			"res := make(" + typ + ", len(arr))\nfor i := range res {\n" +
-			"res[i], err = " + fromItem(*et.Value, "arr[i]") + "\n" +
-			"if err != nil {\nreturn nil, fmt.Errorf(\"item %d: %w\", i, err)\n}\n}\n" +
-			"return res, nil\n}(" + v + ")"
+		return lines("func(item stackitem.Item) ("+typ+", error) {",
+			"\t\tarr, ok := item.Value().([]stackitem.Item)",
+			"\t\tif !ok {",
+			"\t\t\treturn nil, errors.New(\"not an array\")",
+			"\t\t}",
+			"\t\tres := make("+typ+", len(arr))",
+			"\t\tfor i := range res {",
+			"\t\t\tres[i], err = "+indent(fromItem(*et.Value, "arr[i]"), "\t\t"),
+			"\t\t\tif err != nil {",
+			"\t\t\t\treturn nil, fmt.Errorf(\"item %d: %w\", i, err)",
+			"\t\t\t}",
+			"\t\t}",
+			"\t\treturn res, nil",
+			"\t}("+v+")")
 	case smartcontract.MapType:
 		if et.Value == nil {
 			return fromItem(ExtendedType{Base: smartcontract.MapType, Key: et.Key, Value: &ExtendedType{}}, v)
 		}
 		typ, _ := clientType(et)
-		return "func(item stackitem.Item) (" + typ + ", error) {\n" +
-			"m, ok := item.Value().([]stackitem.MapElement)\nif !ok {\nreturn nil, fmt.Errorf(\"%s is not a map\", item.Type().String())\n}\n" +
-			"res := make(" + typ + ")\nfor i := range m {\n" +
-			"k, err := " + fromItem(ExtendedType{Base: et.Key}, "m[i].Key") + "\n" +
-			"if err != nil {\nreturn nil, fmt.Errorf(\"key %d: %w\", i, err)\n}\n" +
-			"v, err := " + fromItem(*et.Value, "m[i].Value") + "\n" +
-			"if err != nil {\nreturn nil, fmt.Errorf(\"value %d: %w\", i, err)\n}\n" +
-			"res[k] = v\n}\nreturn res, nil\n}(" + v + ")"
+		return lines("func(item stackitem.Item) ("+typ+", error) {",
+			"\t\tm, ok := item.Value().([]stackitem.MapElement)",
+			"\t\tif !ok {",
+			"\t\t\treturn nil, fmt.Errorf(\"%s is not a map\", item.Type().String())",
+			"\t\t}",
+			"\t\tres := make("+typ+")",
+			"\t\tfor i := range m {",
+			"\t\t\tk, err := "+indent(fromItem(ExtendedType{Base: et.Key}, "m[i].Key"), "\t\t"),
+			"\t\t\tif err != nil {",
+			"\t\t\t\treturn nil, fmt.Errorf(\"key %d: %w\", i, err)",
+			"\t\t\t}",
+			"\t\t\tv, err := "+indent(fromItem(*et.Value, "m[i].Value"), "\t\t"),
+			"\t\t\tif err != nil {",
+			"\t\t\t\treturn nil, fmt.Errorf(\"value %d: %w\", i, err)",
+			"\t\t\t}",
+			"\t\t\tres[k] = v",
+			"\t\t}",
+			"\t\treturn res, nil",
+			"\t}("+v+")")
 	case smartcontract.InteropInterfaceType:
 		return "item.Value(), nil" // sic: the item, whatever v is
 	}
@@ -233,23 +272,43 @@ func toItem(et ExtendedType, v string) string {
 			return toItem(ExtendedType{Base: smartcontract.ArrayType, Value: &ExtendedType{}}, v)
 		}
 		typ, _ := clientType(et)
-		return "func(in " + typ + ") (stackitem.Item, error) {\n" +
-			"if in == nil {\nreturn stackitem.Null{}, nil\n}\n\n" +
-			"var items = make([]stackitem.Item, 0, len(in))\nfor i, v := range in {\n" +
-			"itm, err := " + toItem(*et.Value, "v") + "\n" +
-			"if err != nil {\nreturn nil, fmt.Errorf(\"item %d: %w\", i, err)\n}\n" +
-			"items = append(items, itm)\n}\nreturn stackitem.NewArray(items), nil\n}(" + v + ")"
+		return lines("func(in "+typ+") (stackitem.Item, error) {",
+			"\t\tif in == nil {",
+			"\t\t\treturn stackitem.Null{}, nil",
+			"\t\t}",
+			"",
+			"\t\tvar items = make([]stackitem.Item, 0, len(in))",
+			"\t\tfor i, v := range in {",
+			"\t\t\titm, err := "+toItem(*et.Value, "v"),
+			"\t\t\tif err != nil {",
+			"\t\t\t\treturn nil, fmt.Errorf(\"item %d: %w\", i, err)",
+			"\t\t\t}",
+			"\t\t\titems = append(items, itm)",
+			"\t\t}",
+			"\t\treturn stackitem.NewArray(items), nil",
+			"\t}("+v+")")
 	case smartcontract.MapType:
 		val := anyValue(et)
 		typ, _ := clientType(ExtendedType{Base: smartcontract.MapType, Key: et.Key, Value: &val})
-		return "func(in " + typ + ") (stackitem.Item, error) {\n" +
-			"if in == nil {\nreturn stackitem.Null{}, nil\n}\n\n" +
-			"var m = stackitem.NewMap()\nfor k, v := range in {\n" +
-			"iKey, err := " + toItem(ExtendedType{Base: et.Key}, "k") + "\n" +
-			"if err != nil {\nreturn nil, fmt.Errorf(\"key %v: %w\", k, err)\n}\n" +
-			"iVal, err := " + toItem(val, "v") + "\n" +
-			"if err != nil {\nreturn nil, fmt.Errorf(\"key %v, wrong value: %w\", k, err)\n}\n" +
-			"m.Add(iKey, iVal)\n}\nreturn m, nil\n}(" + v + ")"
+		return lines("func(in "+typ+") (stackitem.Item, error) {",
+			"\t\tif in == nil {",
+			"\t\t\treturn stackitem.Null{}, nil",
+			"\t\t}",
+			"",
+			"\t\tvar m = stackitem.NewMap()",
+			"\t\tfor k, v := range in {",
+			"\t\t\tiKey, err := "+toItem(ExtendedType{Base: et.Key}, "k"),
+			"\t\t\tif err != nil {",
+			"\t\t\t\treturn nil, fmt.Errorf(\"key %v: %w\", k, err)",
+			"\t\t\t}",
+			"\t\t\tiVal, err := "+toItem(val, "v"),
+			"\t\t\tif err != nil {",
+			"\t\t\t\treturn nil, fmt.Errorf(\"key %v, wrong value: %w\", k, err)",
+			"\t\t\t}",
+			"\t\t\tm.Add(iKey, iVal)",
+			"\t\t}",
+			"\t\treturn m, nil",
+			"\t}("+v+")")
 	}
 	return "stackitem.TryMake(" + v + ")" // Any, InteropInterface, Void
 }
@@ -266,28 +325,46 @@ func toParam(et ExtendedType, v string) string {
 			return toParam(ExtendedType{Base: smartcontract.ArrayType, Value: &ExtendedType{}}, v)
 		}
 		typ, _ := clientType(et)
-		return "func(in " + typ + ") (smartcontract.Parameter, error) {\n" +
-			"if in == nil {\nreturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil\n}\n\n" +
-			"var prms = make([]smartcontract.Parameter, 0, len(in))\nfor i, v := range in {\n" +
-			"prm, err := " + toParam(*et.Value, "v") + "\n" +
-			"if err != nil {\nreturn smartcontract.Parameter{}, fmt.Errorf(\"item %d: %w\", i, err)\n}\n" +
-			"prms = append(prms, prm)\n}\n" +
-			"return smartcontract.Parameter{Type: smartcontract.ArrayType, Value: prms}, nil\n}(" + v + ")"
+		return lines("func(in "+typ+") (smartcontract.Parameter, error) {",
+			"\t\tif in == nil {",
+			"\t\t\treturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil",
+			"\t\t}",
+			"",
+			"\t\tvar prms = make([]smartcontract.Parameter, 0, len(in))",
+			"\t\tfor i, v := range in {",
+			"\t\t\tprm, err := "+toParam(*et.Value, "v"),
+			"\t\t\tif err != nil {",
+			"\t\t\t\treturn smartcontract.Parameter{}, fmt.Errorf(\"item %d: %w\", i, err)",
+			"\t\t\t}",
+			"\t\t\tprms = append(prms, prm)",
+			"\t\t}",
+			"\t\treturn smartcontract.Parameter{Type: smartcontract.ArrayType, Value: prms}, nil",
+			"\t}("+v+")")
 	case smartcontract.MapType:
 		if et.Value == nil {
 			// neo-go converts a map without a value type to a stack item here.
 			return toItem(et, v)
 		}
 		typ, _ := clientType(et)
-		return "func(in " + typ + ") (smartcontract.Parameter, error) {\n" +
-			"if in == nil {\nreturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil\n}\n\n" +
-			"var prms = make([]smartcontract.ParameterPair, 0, len(in))\nfor k, v := range in {\n" +
-			"iKey, err := " + toParam(ExtendedType{Base: et.Key}, "k") + "\n" +
-			"if err != nil {\nreturn smartcontract.Parameter{}, fmt.Errorf(\"key %v: %w\", k, err)\n}\n" +
-			"iVal, err := " + toParam(*et.Value, "v") + "\n" +
-			"if err != nil {\nreturn smartcontract.Parameter{}, fmt.Errorf(\"key %v, wrong value: %w\", k, err)\n}\n" +
-			"prms = append(prms, smartcontract.ParameterPair{Key: iKey, Value: iVal})\n}\n" +
-			"return smartcontract.Parameter{Type: smartcontract.MapType, Value: prms}, nil\n}(" + v + ")"
+		return lines("func(in "+typ+") (smartcontract.Parameter, error) {",
+			"\t\tif in == nil {",
+			"\t\t\treturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil",
+			"\t\t}",
+			"",
+			"\t\tvar prms = make([]smartcontract.ParameterPair, 0, len(in))",
+			"\t\tfor k, v := range in {",
+			"\t\t\tiKey, err := "+toParam(ExtendedType{Base: et.Key}, "k"),
+			"\t\t\tif err != nil {",
+			"\t\t\t\treturn smartcontract.Parameter{}, fmt.Errorf(\"key %v: %w\", k, err)",
+			"\t\t\t}",
+			"\t\t\tiVal, err := "+toParam(*et.Value, "v"),
+			"\t\t\tif err != nil {",
+			"\t\t\t\treturn smartcontract.Parameter{}, fmt.Errorf(\"key %v, wrong value: %w\", k, err)",
+			"\t\t\t}",
+			"\t\t\tprms = append(prms, smartcontract.ParameterPair{Key: iKey, Value: iVal})",
+			"\t\t}",
+			"\t\treturn smartcontract.Parameter{Type: smartcontract.MapType, Value: prms}, nil",
+			"\t}("+v+")")
 	}
 	return "smartcontract.NewParameterFromValue(" + v + ")"
 }

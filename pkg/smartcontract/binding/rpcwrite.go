@@ -5,9 +5,10 @@ import (
 	"strings"
 )
 
-// rpcWriter prints an RPC binding as Go source for gofmt: the line
-// structure and the comments are the output's (neo-go's), indentation is
-// left to gofmt.
+// rpcWriter prints an RPC binding as neo-go's generator does before
+// gofmt, indentation included: gofmt makes spaces irrelevant, except
+// when the output does not parse (a method name that is not a Go
+// identifier) and is written as is.
 type rpcWriter struct {
 	strings.Builder
 }
@@ -52,7 +53,7 @@ func (w *rpcWriter) header(c *rpcContract) {
 func (w *rpcWriter) structType(name string, fields [][2]string) {
 	w.p("type ", name, " struct {")
 	for _, f := range fields {
-		w.p("\n", f[0], " ", f[1])
+		w.p("\n\t", f[0], " ", f[1])
 	}
 	w.p("\n}\n")
 }
@@ -86,68 +87,68 @@ func (w *rpcWriter) declarations(c *rpcContract) {
 		w.p("\n// Invoker is used by ContractReader to call various safe methods.\ntype Invoker interface {\n")
 		switch {
 		case nep11:
-			w.p("nep11.Invoker\n")
+			w.p("\tnep11.Invoker\n")
 		case c.NEP17:
-			w.p("nep17.Invoker\n")
+			w.p("\tnep17.Invoker\n")
 		case len(c.Readers) > 0:
-			w.p("Call(contract util.Uint160, operation string, params ...any) (*result.Invoke, error)\n")
+			w.p("\tCall(contract util.Uint160, operation string, params ...any) (*result.Invoke, error)\n")
 		}
 		if !nep11 && c.HasIterator {
-			w.p("CallAndExpandIterator(contract util.Uint160, method string, maxItems int, params ...any) (*result.Invoke, error)\n",
-				"TerminateSession(sessionID uuid.UUID) error\n",
-				"TraverseIterator(sessionID uuid.UUID, iterator *result.Iterator, num int) ([]stackitem.Item, error)\n")
+			w.p("\tCallAndExpandIterator(contract util.Uint160, method string, maxItems int, params ...any) (*result.Invoke, error)\n",
+				"\tTerminateSession(sessionID uuid.UUID) error\n",
+				"\tTraverseIterator(sessionID uuid.UUID, iterator *result.Iterator, num int) ([]stackitem.Item, error)\n")
 		}
 		w.p("}\n")
 	}
 	if c.HasWriter {
 		w.p("\n// Actor is used by Contract to call state-changing methods.\ntype Actor interface {")
 		if c.HasReader {
-			w.p("\nInvoker\n")
+			w.p("\n\tInvoker\n")
 		}
 		switch {
 		case nep11:
-			w.p("\nnep11.Actor\n")
+			w.p("\n\tnep11.Actor\n")
 		case c.NEP17:
-			w.p("\nnep17.Actor\n")
+			w.p("\n\tnep17.Actor\n")
 		case len(c.Writer) > 0:
-			w.p("\n", stdIdent(c.Writer[0], false), ".Actor\n")
+			w.p("\n\t", stdIdent(c.Writer[0], false), ".Actor\n")
 		}
 		if len(c.Writers) > 0 {
-			w.p("\nMakeCall(contract util.Uint160, method string, params ...any) (*transaction.Transaction, error)\n",
-				"MakeRun(script []byte) (*transaction.Transaction, error)\n",
-				"MakeUnsignedCall(contract util.Uint160, method string, attrs []transaction.Attribute, params ...any) (*transaction.Transaction, error)\n",
-				"MakeUnsignedRun(script []byte, attrs []transaction.Attribute) (*transaction.Transaction, error)\n",
-				"SendCall(contract util.Uint160, method string, params ...any) (util.Uint256, uint32, error)\n",
-				"SendRun(script []byte) (util.Uint256, uint32, error)\n")
+			w.p("\n\tMakeCall(contract util.Uint160, method string, params ...any) (*transaction.Transaction, error)\n",
+				"\tMakeRun(script []byte) (*transaction.Transaction, error)\n",
+				"\tMakeUnsignedCall(contract util.Uint160, method string, attrs []transaction.Attribute, params ...any) (*transaction.Transaction, error)\n",
+				"\tMakeUnsignedRun(script []byte, attrs []transaction.Attribute) (*transaction.Transaction, error)\n",
+				"\tSendCall(contract util.Uint160, method string, params ...any) (util.Uint256, uint32, error)\n",
+				"\tSendRun(script []byte) (util.Uint256, uint32, error)\n")
 		}
 		w.p("}\n")
 	}
 	if c.HasReader {
-		w.p("\n// ContractReader implements safe contract methods.\ntype ContractReader struct {\n")
+		w.p("\n// ContractReader implements safe contract methods.\ntype ContractReader struct {\n\t")
 		embed(w, c.NEP11D, "nep11.DivisibleReader")
 		embed(w, c.NEP11ND, "nep11.NonDivisibleReader")
 		embed(w, c.NEP17, "nep17.TokenReader")
 		embed(w, c.NEP24, "nep24.RoyaltyReader")
-		w.p("invoker Invoker\nhash util.Uint160\n}\n")
+		w.p("invoker Invoker\n\thash util.Uint160\n}\n")
 	}
 	if c.HasWriter {
-		w.p("\n// Contract implements all contract methods.\ntype Contract struct {\n")
+		w.p("\n// Contract implements all contract methods.\ntype Contract struct {\n\t")
 		embed(w, c.HasReader, "ContractReader")
 		embed(w, c.NEP11D, "nep11.DivisibleWriter")
 		embed(w, c.NEP11ND, "nep11.BaseWriter")
 		embed(w, c.NEP17, "nep17.TokenWriter")
 		for _, std := range c.Writer {
-			w.p(stdIdent(std, true), "Contract\n")
+			w.p(stdIdent(std, true), "Contract\n\t")
 		}
-		w.p("actor Actor\nhash util.Uint160\n}\n")
+		w.p("actor Actor\n\thash util.Uint160\n}\n")
 	}
 }
 
-// embed prints the line s when on (an embedded field, a constructor
-// argument...).
+// embed prints the line s when on, and the next line's indentation (an
+// embedded field, a variable of a constructor).
 func embed(w *rpcWriter, on bool, s string) {
 	if on {
-		w.p(s, "\n")
+		w.p(s, "\n\t")
 	}
 }
 
@@ -155,11 +156,11 @@ func embed(w *rpcWriter, on bool, s string) {
 func (w *rpcWriter) constructors(c *rpcContract) {
 	using, hashParam, hashVar := "provided contract hash", ", hash util.Uint160", ""
 	if c.Static {
-		using, hashParam, hashVar = "Hash", "", "var hash = Hash\n"
+		using, hashParam, hashVar = "Hash", "", "var hash = Hash\n\t"
 	}
 	if c.HasReader {
 		w.p("\n// NewReader creates an instance of ContractReader using ", using, " and the given Invoker.\n",
-			"func NewReader(invoker Invoker", hashParam, ") *ContractReader {\n", hashVar, "return &ContractReader{")
+			"func NewReader(invoker Invoker", hashParam, ") *ContractReader {\n\t", hashVar, "return &ContractReader{")
 		inline(w, c.NEP11D, "*nep11.NewDivisibleReader(invoker, hash)")
 		inline(w, c.NEP11ND, "*nep11.NewNonDivisibleReader(invoker, hash)")
 		inline(w, c.NEP17, "*nep17.NewReader(invoker, hash)")
@@ -168,7 +169,7 @@ func (w *rpcWriter) constructors(c *rpcContract) {
 	}
 	if c.HasWriter {
 		w.p("\n// New creates an instance of Contract using ", using, " and the given Actor.\n",
-			"func New(actor Actor", hashParam, ") *Contract {\n", hashVar)
+			"func New(actor Actor", hashParam, ") *Contract {\n\t", hashVar)
 		embed(w, c.NEP11D, "var nep11dt = nep11.NewDivisible(actor, hash)")
 		embed(w, c.NEP11ND, "var nep11ndt = nep11.NewNonDivisible(actor, hash)")
 		embed(w, c.NEP17, "var nep17t = nep17.New(actor, hash)")
@@ -211,18 +212,22 @@ func (w *rpcWriter) reader(r rpcReader) {
 		"func (c *ContractReader) ", r.signature(), " ")
 	switch {
 	case r.Result == "":
-		w.p("(*result.Invoke, error) {\n", call, "\n}\n")
+		w.p("(*result.Invoke, error) {\n\t", call, "\n}\n")
 	case r.ItemTo != "":
-		w.p("(", r.Result, ", error) {\nreturn itemTo", r.ItemTo, "(unwrap.Item(", call, "))\n}\n")
+		w.p("(", r.Result, ", error) {\n\treturn itemTo", r.ItemTo, "(unwrap.Item(", call, "))\n}\n")
 	case r.Unwrap == "Item":
 		conv := ExtendedType{}
 		if r.Convert != nil {
 			conv = *r.Convert
 		}
-		w.p("(", r.Result, ", error) {\nreturn func(item stackitem.Item, err error) (", r.Result, ", error) {\n",
-			"if err != nil {\nreturn nil, err\n}\nreturn ", fromItem(conv, "item"), "\n} (unwrap.Item(", call, "))\n}\n")
+		w.p("(", r.Result, ", error) {\n\treturn ", lines("func(item stackitem.Item, err error) ("+r.Result+", error) {",
+			"\t\tif err != nil {",
+			"\t\t\treturn nil, err",
+			"\t\t}",
+			"\t\treturn "+indent(fromItem(conv, "item"), "\t"),
+			"\t} (unwrap.Item("+call+"))"), "\n}\n")
 	default:
-		w.p("(", r.Result, ", error) {\nreturn unwrap.", r.Unwrap, "(", call, ")\n}\n")
+		w.p("(", r.Result, ", error) {\n\treturn unwrap.", r.Unwrap, "(", call, ")\n}\n")
 	}
 	if r.Unwrap == "SessionIterator" {
 		var ps strings.Builder
@@ -235,7 +240,7 @@ func (w *rpcWriter) reader(r rpcReader) {
 			"// number of result items from the iterator right in the VM and return them to\n",
 			"// you. It's only limited by VM stack and GAS available for RPC invocations.\n",
 			"func (c *ContractReader) ", r.Name, "Expanded(", ps.String(), "_numOfIteratorItems int) ([]stackitem.Item, error) {\n",
-			"return unwrap.Array(c.invoker.CallAndExpandIterator(c.hash, \"", r.NameABI, "\", _numOfIteratorItems", r.args(), "))\n}\n")
+			"\treturn unwrap.Array(c.invoker.CallAndExpandIterator(c.hash, \"", r.NameABI, "\", _numOfIteratorItems", r.args(), "))\n}\n")
 	}
 }
 
@@ -253,11 +258,15 @@ func (w *rpcWriter) writer(m Method) {
 		names.WriteString(a.Name)
 	}
 	viaScript := func(fail, run string) string {
-		return "script, err := c.scriptFor" + m.Name + "(" + names.String() + ")\nif err != nil {\nreturn " + fail + "\n}\nreturn c.actor." + run
+		return lines("script, err := c.scriptFor"+m.Name+"("+names.String()+")",
+			"\tif err != nil {",
+			"\t\treturn "+fail,
+			"\t}",
+			"\treturn c.actor."+run)
 	}
 	if assert {
 		w.p("\nfunc (c *Contract) scriptFor", m.Name, "(", params(m), ") ([]byte, error) {\n",
-			"return smartcontract.CreateCallWithAssertScript(c.hash, \"", m.NameABI, "\"", m.args(), ")\n}\n")
+			"\treturn smartcontract.CreateCallWithAssertScript(c.hash, \"", m.NameABI, "\"", m.args(), ")\n}\n")
 	}
 	body := "return c.actor.SendCall(c.hash, \"" + m.NameABI + "\"" + m.args() + ")"
 	if assert {
@@ -266,7 +275,7 @@ func (w *rpcWriter) writer(m Method) {
 	w.p("\n// ", m.Name, comment,
 		"// This transaction is signed and immediately sent to the network.\n",
 		"// The values returned are its hash, ValidUntilBlock value and error if any.\n",
-		"func (c *Contract) ", m.signature(), " (util.Uint256, uint32, error) {\n", body, "\n}\n")
+		"func (c *Contract) ", m.signature(), " (util.Uint256, uint32, error) {\n\t", body, "\n}\n")
 	body = "return c.actor.MakeCall(c.hash, \"" + m.NameABI + "\"" + m.args() + ")"
 	if assert {
 		body = viaScript("nil, err", "MakeRun(script)")
@@ -274,7 +283,7 @@ func (w *rpcWriter) writer(m Method) {
 	w.p("\n// ", m.Name, "Transaction", comment,
 		"// This transaction is signed, but not sent to the network, instead it's\n",
 		"// returned to the caller.\n",
-		"func (c *Contract) ", m.Name, "Transaction(", params(m), ") (*transaction.Transaction, error) {\n", body, "\n}\n")
+		"func (c *Contract) ", m.Name, "Transaction(", params(m), ") (*transaction.Transaction, error) {\n\t", body, "\n}\n")
 	body = "return c.actor.MakeUnsignedCall(c.hash, \"" + m.NameABI + "\", nil" + m.args() + ")"
 	if assert {
 		body = viaScript("nil, err", "MakeUnsignedRun(script, nil)")
@@ -283,7 +292,16 @@ func (w *rpcWriter) writer(m Method) {
 		"// This transaction is not signed, it's simply returned to the caller.\n",
 		"// Any fields of it that do not affect fees can be changed (ValidUntilBlock,\n",
 		"// Nonce), fee values (NetworkFee, SystemFee) can be increased as well.\n",
-		"func (c *Contract) ", m.Name, "Unsigned(", params(m), ") (*transaction.Transaction, error) {\n", body, "\n}\n")
+		"func (c *Contract) ", m.Name, "Unsigned(", params(m), ") (*transaction.Transaction, error) {\n\t", body, "\n}\n")
+}
+
+// fieldDecoding prints the decoding of the fields of a structure (into
+// res) or an event (into e) from arr.
+func (w *rpcWriter) fieldDecoding(into string, names []string, types []ExtendedType) {
+	for i, n := range names {
+		w.p("\n\tindex++\n\t", into, ".", n, ", err = ", fromItem(types[i], "arr[index]"),
+			"\n\tif err != nil {\n\t\treturn fmt.Errorf(\"field ", n, ": %w\", err)\n\t}\n")
+	}
 }
 
 // namedType prints a named structure's conversions: itemToT, the
@@ -293,48 +311,47 @@ func (w *rpcWriter) namedType(t ExtendedType) {
 	count := fmt.Sprint(len(t.Fields))
 	w.p("\n// itemTo", n, " converts stack item into *", n, ".\n// NULL item is returned as nil pointer without error.\n",
 		"func itemTo", n, "(item stackitem.Item, err error) (*", n, ", error) {\n",
-		"if err != nil {\nreturn nil, err\n}\n_, null := item.(stackitem.Null)\nif null {\nreturn nil, nil\n}\n",
-		"var res = new(", n, ")\nerr = res.FromStackItem(item)\nreturn res, err\n}\n")
+		"\tif err != nil {\n\t\treturn nil, err\n\t}\n\t_, null := item.(stackitem.Null)\n\tif null {\n\t\treturn nil, nil\n\t}\n",
+		"\tvar res = new(", n, ")\n\terr = res.FromStackItem(item)\n\treturn res, err\n}\n")
 	w.p("\n// Ensure *", n, " is a proper [stackitem.Convertible].\nvar _ = stackitem.Convertible(&", n, "{})\n")
 	w.p("\n// Ensure *", n, " is a proper [smartcontract.Convertible].\nvar _ = smartcontract.Convertible(&", n, "{})\n")
 	w.p("\n// FromStackItem retrieves fields of ", n, " from the given\n",
 		"// [stackitem.Item] or returns an error if it's not possible to do to so.\n",
 		"// It implements [stackitem.Convertible] interface.\n",
 		"func (res *", n, ") FromStackItem(item stackitem.Item) error {\n",
-		"arr, ok := item.Value().([]stackitem.Item)\nif !ok {\nreturn errors.New(\"not an array\")\n}\n",
-		"if len(arr) != ", count, " {\nreturn errors.New(\"wrong number of structure elements\")\n}\n")
-	if len(t.Fields) > 0 {
-		w.p("\nvar (\nindex = -1\nerr error\n)")
-		for _, f := range t.Fields {
-			fn := upperFirst(f.Field)
-			w.p("\nindex++\nres.", fn, ", err = ", fromItem(f.ExtendedType, "arr[index]"),
-				"\nif err != nil {\nreturn fmt.Errorf(\"field ", fn, ": %w\", err)\n}\n")
-		}
+		"\tarr, ok := item.Value().([]stackitem.Item)\n\tif !ok {\n\t\treturn errors.New(\"not an array\")\n\t}\n",
+		"\tif len(arr) != ", count, " {\n\t\treturn errors.New(\"wrong number of structure elements\")\n\t}\n")
+	names := make([]string, len(t.Fields))
+	types := make([]ExtendedType, len(t.Fields))
+	for i, f := range t.Fields {
+		names[i], types[i] = upperFirst(f.Field), f.ExtendedType
 	}
-	w.p("\nreturn nil\n}\n")
+	if len(t.Fields) > 0 {
+		w.p("\n\tvar (\n\t\tindex = -1\n\t\terr   error\n\t)")
+		w.fieldDecoding("res", names, types)
+	}
+	w.p("\n\treturn nil\n}\n")
 	w.p("\n// ToStackItem creates [stackitem.Item] representing ", n, ".\n",
 		"// It implements [stackitem.Convertible] interface.\n",
 		"func (res *", n, ") ToStackItem() (stackitem.Item, error) {\n",
-		"if res == nil {\nreturn stackitem.Null{}, nil\n}\n\n",
-		"var (\nerr error\nitm stackitem.Item\nitems = make([]stackitem.Item, 0, ", count, ")\n)")
-	for _, f := range t.Fields {
-		fn := upperFirst(f.Field)
-		w.p("\nitm, err = ", toItem(f.ExtendedType, "res."+fn),
-			"\nif err != nil {\nreturn nil, fmt.Errorf(\"field ", fn, ": %w\", err)\n}\nitems = append(items, itm)\n")
+		"\tif res == nil {\n\t\treturn stackitem.Null{}, nil\n\t}\n\n",
+		"\tvar (\n\t\terr    error\n\t\titm    stackitem.Item\n\t\titems = make([]stackitem.Item, 0, ", count, ")\n\t)")
+	for i, fn := range names {
+		w.p("\n\titm, err = ", toItem(types[i], "res."+fn),
+			"\n\tif err != nil {\n\t\treturn nil, fmt.Errorf(\"field ", fn, ": %w\", err)\n\t}\n\titems = append(items, itm)\n")
 	}
-	w.p("\nreturn stackitem.NewStruct(items), nil\n}\n")
+	w.p("\n\treturn stackitem.NewStruct(items), nil\n}\n")
 	w.p("\n// ToSCParameter creates [smartcontract.Parameter] representing ", n, ".\n",
 		"// It implements [smartcontract.Convertible] interface so that ", n, "\n",
 		"// could be used with invokers.\n",
 		"func (res *", n, ") ToSCParameter() (smartcontract.Parameter, error) {\n",
-		"if res == nil {\nreturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil\n}\n\n",
-		"var (\nerr error\nprm smartcontract.Parameter\nprms = make([]smartcontract.Parameter, 0, ", count, ")\n)")
-	for _, f := range t.Fields {
-		fn := upperFirst(f.Field)
-		w.p("\nprm, err = ", toParam(f.ExtendedType, "res."+fn),
-			"\nif err != nil {\nreturn smartcontract.Parameter{}, fmt.Errorf(\"field ", fn, ": %w\", err)\n}\nprms = append(prms, prm)\n")
+		"\tif res == nil {\n\t\treturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil\n\t}\n\n",
+		"\tvar (\n\t\terr    error\n\t\tprm    smartcontract.Parameter\n\t\tprms = make([]smartcontract.Parameter, 0, ", count, ")\n\t)")
+	for i, fn := range names {
+		w.p("\n\tprm, err = ", toParam(types[i], "res."+fn),
+			"\n\tif err != nil {\n\t\treturn smartcontract.Parameter{}, fmt.Errorf(\"field ", fn, ": %w\", err)\n\t}\n\tprms = append(prms, prm)\n")
 	}
-	w.p("\nreturn smartcontract.Parameter{Type: smartcontract.ArrayType, Value: prms}, nil\n}\n")
+	w.p("\n\treturn smartcontract.Parameter{Type: smartcontract.ArrayType, Value: prms}, nil\n}\n")
 }
 
 // eventParser prints the application log parser of an event and its
@@ -343,25 +360,26 @@ func (w *rpcWriter) eventParser(e rpcEvent) {
 	w.p("\n// ", e.Name, "sFromApplicationLog retrieves a set of all emitted events\n",
 		"// with \"", e.NameABI, "\" name from the provided [result.ApplicationLog].\n",
 		"func ", e.Name, "sFromApplicationLog(log *result.ApplicationLog) ([]*", e.Name, ", error) {\n",
-		"if log == nil {\nreturn nil, errors.New(\"nil application log\")\n}\n\n",
-		"var res []*", e.Name, "\nfor i, ex := range log.Executions {\nfor j, e := range ex.Events {\n",
-		"if e.Name != \"", e.NameABI, "\" {\ncontinue\n}\n",
-		"event := new(", e.Name, ")\nerr := event.FromStackItem(e.Item)\nif err != nil {\n",
-		"return nil, fmt.Errorf(\"failed to deserialize ", e.Name, " from stackitem (execution #%d, event #%d): %w\", i, j, err)\n}\n",
-		"res = append(res, event)\n}\n}\n\nreturn res, nil\n}\n")
+		"\tif log == nil {\n\t\treturn nil, errors.New(\"nil application log\")\n\t}\n\n",
+		"\tvar res []*", e.Name, "\n\tfor i, ex := range log.Executions {\n\t\tfor j, e := range ex.Events {\n",
+		"\t\t\tif e.Name != \"", e.NameABI, "\" {\n\t\t\t\tcontinue\n\t\t\t}\n",
+		"\t\t\tevent := new(", e.Name, ")\n\t\t\terr := event.FromStackItem(e.Item)\n\t\t\tif err != nil {\n",
+		"\t\t\t\treturn nil, fmt.Errorf(\"failed to deserialize ", e.Name, " from stackitem (execution #%d, event #%d): %w\", i, j, err)\n\t\t\t}\n",
+		"\t\t\tres = append(res, event)\n\t\t}\n\t}\n\n\treturn res, nil\n}\n")
 	w.p("\n// FromStackItem converts provided [stackitem.Array] to ", e.Name, " or\n",
 		"// returns an error if it's not possible to do to so.\n",
 		"func (e *", e.Name, ") FromStackItem(item *stackitem.Array) error {\n",
-		"if item == nil {\nreturn errors.New(\"nil item\")\n}\n",
-		"arr, ok := item.Value().([]stackitem.Item)\nif !ok {\nreturn errors.New(\"not an array\")\n}\n",
-		"if len(arr) != ", fmt.Sprint(len(e.Fields)), " {\nreturn errors.New(\"wrong number of structure elements\")\n}\n\n")
+		"\tif item == nil {\n\t\treturn errors.New(\"nil item\")\n\t}\n",
+		"\tarr, ok := item.Value().([]stackitem.Item)\n\tif !ok {\n\t\treturn errors.New(\"not an array\")\n\t}\n",
+		"\tif len(arr) != ", fmt.Sprint(len(e.Fields)), " {\n\t\treturn errors.New(\"wrong number of structure elements\")\n\t}\n\n\t")
 	if len(e.Fields) > 0 {
-		w.p("var (\nindex = -1\nerr error\n)")
-		for _, f := range e.Fields {
-			fn := upperFirst(f.Name)
-			w.p("\nindex++\ne.", fn, ", err = ", fromItem(f.Ext, "arr[index]"),
-				"\nif err != nil {\nreturn fmt.Errorf(\"field ", fn, ": %w\", err)\n}\n")
+		w.p("var (\n\t\tindex = -1\n\t\terr   error\n\t)")
+		names := make([]string, len(e.Fields))
+		types := make([]ExtendedType, len(e.Fields))
+		for i, f := range e.Fields {
+			names[i], types[i] = upperFirst(f.Name), f.Ext
 		}
+		w.fieldDecoding("e", names, types)
 	}
-	w.p("\nreturn nil\n}\n")
+	w.p("\n\treturn nil\n}\n")
 }

@@ -116,11 +116,11 @@ func addBytes(r *reading, b []byte) {
 	}
 	switch len(b) {
 	case hash.Uint160Size:
-		u, _ := hash.Uint160DecodeBytesLE(b)
+		u, _ := hash.Uint160DecodeBytesBE(b)
 		r.add("as script hash (display, LE)", u.String())
 		r.add("as address", address.FromUint160(u))
 	case hash.Uint256Size:
-		u, _ := hash.Uint256DecodeBytesLE(b)
+		u, _ := hash.Uint256DecodeBytesBE(b)
 		r.add("as 256-bit hash (display, LE)", u.String())
 	}
 	if smartcontract.IsStandardContract(b) {

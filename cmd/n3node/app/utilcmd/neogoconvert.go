@@ -60,7 +60,7 @@ func Readings(arg string) string {
 		line("Address to BE ScriptHash", "%s", be(u))
 		line("Address to LE ScriptHash", "%s", be(u.Reverse()))
 		line("Address to Base64 (BE)", "%s", base64.StdEncoding.EncodeToString(u[:]))
-		line("Address to Base64 (LE)", "%s", base64.StdEncoding.EncodeToString(u.BytesBE())) // n3node's BytesBE is the reversed order
+		line("Address to Base64 (LE)", "%s", base64.StdEncoding.EncodeToString(u.BytesLE()))
 	}
 	if raw, err := base64.StdEncoding.DecodeString(arg); err == nil {
 		line("Base64 to String", "%q", string(raw))
