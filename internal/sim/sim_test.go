@@ -71,6 +71,7 @@ var regressionSeeds = []uint64{
 	14,  // a restarted validator forgot its ChangeView and committed in the old view (7 honest, 2 | 4 split)
 	30,  // the same, and a restarted validator whose own PrepareResponse came back ignored the transactions it lacked
 	94,  // a restarted primary that took back its own proposal ignored the transactions its lost pool lacked
+	37,  // the first fix of 94 took the proposal again in a loop (200,000 undelivered events)
 }
 
 // configs are the network shapes each seed runs on: the seed's parity

@@ -100,7 +100,7 @@ func (s *Service) onTransaction(tx *transaction.Transaction) {
 	s.dbft.OnTransaction(tx)
 	d := s.dbft
 	if s.ownRequest == nil || !d.IsPrimary() || len(d.MissingTransactions) == 0 ||
-		s.ownRequest.ViewNumber() != d.ViewNumber || d.CommitSent() {
+		s.ownRequest.ViewNumber() != d.ViewNumber || d.CommitSent() || s.retaken == s.ownRequest {
 		return
 	}
 	for _, h := range d.MissingTransactions {
@@ -109,6 +109,7 @@ func (s *Service) onTransaction(tx *transaction.Transaction) {
 		}
 	}
 	s.log.Debug("restarted primary: its proposal's transactions are back, taking its request again")
+	s.retaken = s.ownRequest // once: dbft must not be fed it in a loop
 	d.PreparationPayloads[d.MyIndex] = nil
 	d.OnReceive(s.ownRequest)
 }
