@@ -61,6 +61,9 @@ type Protocol struct {
 	// StateRootInHeader turns on neo-go's header format with the previous
 	// state root.
 	StateRootInHeader bool
+	// StateSyncInterval, when not 0, turns on P2PStateExchangeExtensions
+	// with this interval (light nodes then state-sync).
+	StateSyncInterval int
 }
 
 // DefaultProtocol: 1-second blocks, no idle limit, neo-go's privnet
@@ -120,6 +123,9 @@ type NodeSpec struct {
 	// PprofPort, if not 0, enables the node's pprof HTTP server on
 	// 127.0.0.1 at this port.
 	PprofPort int
+	// Light sets RemoveUntraceableBlocks (a node that state-syncs when
+	// the network has StateSyncInterval).
+	Light bool
 }
 
 // Name is the node's name in logs and directory names: "n3node-v1",
@@ -144,6 +150,7 @@ type nodeConfig struct {
 	Password string
 	LogLevel string
 	Pprof    string // "" without pprof
+	Light    bool
 }
 
 // configTemplate is a neo-go 0.120.0 configuration that n3node's
@@ -185,6 +192,10 @@ ProtocolConfiguration:
 {{- if .P.StateRootInHeader}}
   StateRootInHeader: true
 {{- end}}
+{{- if .P.StateSyncInterval}}
+  P2PStateExchangeExtensions: true
+  StateSyncInterval: {{.P.StateSyncInterval}}
+{{- end}}
   Hardforks:
 {{- range .P.Hardforks}}
     {{.}}: 0
@@ -193,6 +204,9 @@ ProtocolConfiguration:
 ApplicationConfiguration:
   LogLevel: {{.LogLevel}}
   SkipBlockVerification: false
+{{- if .Light}}
+  RemoveUntraceableBlocks: true
+{{- end}}
   DBConfiguration:
     Type: "{{.DBType}}"
 {{- if eq .DBType "leveldb"}}

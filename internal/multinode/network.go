@@ -146,6 +146,7 @@ func (n *Node) writeConfig(p Protocol, seeds []string) error {
 		P2P:      n.P2PAddr(),
 		RPC:      loopback(n.RPCPort),
 		LogLevel: n.Spec.LogLevel,
+		Light:    n.Spec.Light,
 	}
 	if n.Spec.PprofPort != 0 {
 		c.Pprof = loopback(n.Spec.PprofPort)

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -235,21 +236,13 @@ func (p P2P) WithDefaults(timePerBlock time.Duration) P2P {
 	if p.MinPeers < 0 {
 		p.MinPeers = DefaultMinPeers
 	}
-	if p.MaxPeers <= 0 {
-		p.MaxPeers = DefaultMaxPeers
-	}
-	if p.AttemptConnPeers <= 0 {
-		p.AttemptConnPeers = DefaultAttemptConnPeers
-	}
+	SetIfNonPositive(&p.MaxPeers, DefaultMaxPeers)
+	SetIfNonPositive(&p.AttemptConnPeers, DefaultAttemptConnPeers)
 	if p.BroadcastFactor < 0 || p.BroadcastFactor > 100 {
 		p.BroadcastFactor = DefaultBroadcastFactor
 	}
-	if p.PingInterval <= 0 {
-		p.PingInterval = DefaultPingInterval
-	}
-	if p.ExtensiblePoolSize <= 0 {
-		p.ExtensiblePoolSize = DefaultExtensiblePoolSize
-	}
+	SetIfNonPositive(&p.PingInterval, DefaultPingInterval)
+	SetIfNonPositive(&p.ExtensiblePoolSize, DefaultExtensiblePoolSize)
 	if p.BroadcastTxsBatchDelay == 0 {
 		p.BroadcastTxsBatchDelay = min(50*time.Millisecond, timePerBlock/20)
 	}
@@ -420,16 +413,14 @@ func (r RPC) WithDefaults(timePerBlock time.Duration) RPC {
 		if r.SessionLifetime <= 0 {
 			r.SessionLifetime = max(timePerBlock, 5*time.Second)
 		}
-		if r.SessionPoolSize <= 0 {
-			r.SessionPoolSize = DefaultSessionPoolSize
-		}
+		SetIfNonPositive(&r.SessionPoolSize, DefaultSessionPoolSize)
 	}
-	setIfNonPositive(&r.MaxIteratorResultItems, DefaultMaxIteratorResultItems)
-	setIfNonPositive(&r.MaxFindResultItems, DefaultMaxFindResultItems)
-	setIfNonPositive(&r.MaxFindStorageResultItems, DefaultMaxFindStorageResultItems)
-	setIfNonPositive(&r.MaxNEP11Tokens, DefaultMaxNEP11Tokens)
-	setIfNonPositive(&r.MaxRequestBodyBytes, DefaultMaxRequestBodyBytes)
-	setIfNonPositive(&r.MaxRequestHeaderBytes, DefaultMaxRequestHeaderBytes)
+	SetIfNonPositive(&r.MaxIteratorResultItems, DefaultMaxIteratorResultItems)
+	SetIfNonPositive(&r.MaxFindResultItems, DefaultMaxFindResultItems)
+	SetIfNonPositive(&r.MaxFindStorageResultItems, DefaultMaxFindStorageResultItems)
+	SetIfNonPositive(&r.MaxNEP11Tokens, DefaultMaxNEP11Tokens)
+	SetIfNonPositive(&r.MaxRequestBodyBytes, DefaultMaxRequestBodyBytes)
+	SetIfNonPositive(&r.MaxRequestHeaderBytes, DefaultMaxRequestHeaderBytes)
 	if r.MaxWebSocketClients == 0 {
 		r.MaxWebSocketClients = DefaultMaxWebSocketClients
 	}
@@ -439,8 +430,12 @@ func (r RPC) WithDefaults(timePerBlock time.Duration) RPC {
 	return r
 }
 
-func setIfNonPositive(v *int, def int) {
-	if *v <= 0 {
+// SetIfNonPositive sets *v to def when it is zero or negative: the
+// defaulting rule of most numeric settings (unset in the file, or a value
+// that cannot be meant).
+func SetIfNonPositive[T cmp.Ordered](v *T, def T) {
+	var zero T
+	if *v <= zero {
 		*v = def
 	}
 }

@@ -68,21 +68,15 @@ func NewBlockchainConfig(p ProtocolConfiguration, a ApplicationConfiguration) (B
 		NeoFSStateFetcher:           a.NeoFSStateFetcher,
 		MempoolSubscriptionsEnabled: a.RPC.MempoolSubscriptionsEnabled,
 	}
-	if cfg.InitialGASSupply <= 0 {
-		cfg.InitialGASSupply = DefaultInitialGAS
-	}
-	if cfg.MemPoolSize <= 0 {
-		cfg.MemPoolSize = DefaultMemPoolSize
-	}
+	SetIfNonPositive(&cfg.InitialGASSupply, DefaultInitialGAS)
+	SetIfNonPositive(&cfg.MemPoolSize, DefaultMemPoolSize)
 	if cfg.P2PSigExtensions && cfg.P2PNotaryRequestPayloadPoolSize <= 0 {
 		cfg.P2PNotaryRequestPayloadPoolSize = DefaultP2PNotaryRequestPayloadPoolSize
 	}
 	if cfg.MaxBlockSize == 0 {
 		cfg.MaxBlockSize = DefaultMaxBlockSize
 	}
-	if cfg.MaxBlockSystemFee <= 0 {
-		cfg.MaxBlockSystemFee = DefaultMaxBlockSystemFee
-	}
+	SetIfNonPositive(&cfg.MaxBlockSystemFee, DefaultMaxBlockSystemFee)
 	if cfg.MaxTraceableBlocks == 0 {
 		cfg.MaxTraceableBlocks = DefaultMaxTraceableBlocks
 	}
@@ -116,16 +110,13 @@ func NewBlockchainConfig(p ProtocolConfiguration, a ApplicationConfiguration) (B
 	}
 	if cfg.P2PStateExchangeExtensions {
 		// neo-go also requires StateRootInHeader here (it trusts the root
-		// of the sync point from header P+1). n3node has no such header
-		// field and takes the root from the operator (docs/statesync.md),
-		// and its consensus refuses StateRootInHeader: requiring it would
-		// leave state exchange networks without n3node validators.
+		// of the sync point from header P+1). n3node does that with
+		// StateRootInHeader and otherwise takes the root from the operator
+		// (docs/statesync.md), so it does not require it.
 		if cfg.KeepOnlyLatestState && !cfg.RemoveUntraceableBlocks {
 			return Blockchain{}, fieldErr("ProtocolConfiguration.P2PStateExchangeExtensions", "P2PStateExchangeExtensions can be enabled either on MPT-complete node (KeepOnlyLatestState=false) or on light GC-enabled node (RemoveUntraceableBlocks=true)")
 		}
-		if cfg.StateSyncInterval <= 0 {
-			cfg.StateSyncInterval = DefaultStateSyncInterval
-		}
+		SetIfNonPositive(&cfg.StateSyncInterval, DefaultStateSyncInterval)
 	}
 	if cfg.NeoFSStateSyncExtensions {
 		if !cfg.NeoFSBlockFetcher.Enabled || !cfg.NeoFSStateFetcher.Enabled {
@@ -134,9 +125,7 @@ func NewBlockchainConfig(p ProtocolConfiguration, a ApplicationConfiguration) (B
 		if !cfg.RemoveUntraceableBlocks {
 			return Blockchain{}, fieldErr("ProtocolConfiguration.NeoFSStateSyncExtensions", "NeoFSStateFetcher cannot be used on archival nodes; set RemoveUntraceableBlocks=true")
 		}
-		if cfg.StateSyncInterval <= 0 {
-			cfg.StateSyncInterval = DefaultStateSyncInterval
-		}
+		SetIfNonPositive(&cfg.StateSyncInterval, DefaultStateSyncInterval)
 	}
 	cfg.Forks = cfg.ProtocolConfiguration.HardforkSchedule()
 	cfg.Hardforks = normalizedHardforks(p.Hardforks)

@@ -120,6 +120,7 @@ func (bc *Blockchain) Reset(h uint32, progress ResetProgress) error {
 	if err := bc.reloadState(); err != nil {
 		return err
 	}
+	bc.lastBatch.Store(nil) // the storage batch of a block that is gone
 	top, _, err := bc.dao.GetTrimmedBlock(bc.top.Load().Hash())
 	if err != nil {
 		return err

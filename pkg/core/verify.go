@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"sync"
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/block"
@@ -108,10 +109,20 @@ func (r *witnessResult) reuse(feeFactor uint64, forks config.HardforkSet, limit 
 	return r.gas, r.err, true
 }
 
+// verifyContexts recycles the contexts of witness checks (one per
+// transaction admitted): nothing refers to a check's context after it, the
+// VM it may have spawned (whose hooks point to it) is dropped with it.
+var verifyContexts = sync.Pool{New: func() any { return new(interop.Context) }}
+
 // verifyWitness checks witness w of account h for container c in view v
 // with a GAS limit, using pre if it applies.
 func (bc *Blockchain) verifyWitness(v *view, c interop.Container, h hash.Uint160, w *transaction.Witness, gas int64, pre *witnessResult) (int64, error) {
-	ic := bc.natives.NewContext(trigger.Verification, v.ledger(), v.d, nil, c)
+	ic := verifyContexts.Get().(*interop.Context)
+	defer func() {
+		*ic = interop.Context{} // drops the layer, container and VM it held
+		verifyContexts.Put(ic)
+	}()
+	bc.natives.InitContext(ic, trigger.Verification, v.ledger(), v.d, nil, c)
 	if pre != nil {
 		if used, err, ok := pre.reuse(ic.ExecFeeFactor, ic.Hardforks, min(gas, interop.MaxVerificationGas)); ok {
 			if w.ScriptHash() != h {

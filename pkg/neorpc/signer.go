@@ -12,6 +12,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/internal/neogotext/util"
 	"github.com/n3node/n3node/pkg/neorpc/internal/params"
+	sc "github.com/n3node/n3node/pkg/smartcontract"
 )
 
 // MaxSigners bounds the signers of an invoke* call (neo-go uses
@@ -261,44 +262,49 @@ func (p *Param) GetSignersWithWitnesses() ([]transaction.Signer, []transaction.W
 	return signers, witnesses, nil
 }
 
-// FuncParam is an invokefunction argument: a contract parameter type and
-// a raw value (decoded by the invoke handler according to the type).
-type FuncParam struct {
-	Type  ParamType `json:"type"`
-	Value Param     `json:"value"`
-}
-
-// FuncParamKV is a Map argument element.
-type FuncParamKV struct {
-	Key   FuncParam `json:"key"`
-	Value FuncParam `json:"value"`
-}
-
-// GetFuncParam decodes the parameter as a FuncParam. On error the
-// partially decoded value is returned, as neo-go does.
-func (p *Param) GetFuncParam() (FuncParam, error) {
+// GetFuncParam decodes an invoke* argument object {"type": ..., "value":
+// ...} as neo-go's request decoder does (its error texts): the declared
+// type and the raw value, which the reader of the argument interprets
+// according to the type. On error the partially decoded type is
+// returned, as neo-go does.
+func (p *Param) GetFuncParam() (sc.ParamType, Param, error) {
 	if p == nil {
-		return FuncParam{}, ErrMissingParameter
+		return 0, Param{}, ErrMissingParameter
 	}
 	var fp params.FuncParam
 	err := json.Unmarshal(p.RawMessage, &fp)
-	return fromCompatFuncParam(fp), err
+	return fp.Type, Param{fp.Value.RawMessage}, err
 }
 
-// GetFuncParamPair decodes the parameter as a FuncParamKV.
-func (p *Param) GetFuncParamPair() (FuncParamKV, error) {
+// GetFuncParamPair decodes a Map argument element {"key": {...}, "value":
+// {...}} as neo-go does; key and value are argument objects (read them
+// with GetFuncParam, which accepts them then).
+func (p *Param) GetFuncParamPair() (key, value Param, err error) {
 	if p == nil {
-		return FuncParamKV{}, ErrMissingParameter
+		return Param{}, Param{}, ErrMissingParameter
 	}
-	var kv params.FuncParamKV
-	if err := json.Unmarshal(p.RawMessage, &kv); err != nil {
-		return FuncParamKV{}, err
+	var kv struct {
+		params.FuncParamKV
+		Raw struct {
+			Key   json.RawMessage `json:"key"`
+			Value json.RawMessage `json:"value"`
+		}
 	}
-	return FuncParamKV{Key: fromCompatFuncParam(kv.Key), Value: fromCompatFuncParam(kv.Value)}, nil
+	if err := json.Unmarshal(p.RawMessage, &kv.FuncParamKV); err != nil {
+		return Param{}, Param{}, err
+	}
+	if err := json.Unmarshal(p.RawMessage, &kv.Raw); err != nil {
+		return Param{}, Param{}, err
+	}
+	return object(kv.Raw.Key), object(kv.Raw.Value), nil
 }
 
-func fromCompatFuncParam(fp params.FuncParam) FuncParam {
-	return FuncParam{Type: fp.Type, Value: Param{fp.Value.RawMessage}}
+// object is a member of a JSON object as a Param: null when absent.
+func object(raw json.RawMessage) Param {
+	if raw == nil {
+		raw = json.RawMessage("null")
+	}
+	return Param{raw}
 }
 
 // scopesString is neo-go 0.120.0's JSON form of a scope set, which differs

@@ -161,48 +161,26 @@ func NewServerConfig(cfg config.Config, userAgent string) (ServerConfig, error) 
 
 // withDefaults fills zero settings.
 func (c ServerConfig) withDefaults() ServerConfig {
-	if c.TimePerBlock <= 0 {
-		c.TimePerBlock = DefaultTimePerBlock
-	}
+	config.SetIfNonPositive(&c.TimePerBlock, DefaultTimePerBlock)
 	if c.MinPeers < 0 {
 		c.MinPeers = config.DefaultMinPeers
 	}
-	if c.MaxPeers <= 0 {
-		c.MaxPeers = config.DefaultMaxPeers
-	}
-	if c.AttemptConnPeers <= 0 {
-		c.AttemptConnPeers = config.DefaultAttemptConnPeers
-	}
+	config.SetIfNonPositive(&c.MaxPeers, config.DefaultMaxPeers)
+	config.SetIfNonPositive(&c.AttemptConnPeers, config.DefaultAttemptConnPeers)
 	if c.BroadcastFactor < 0 || c.BroadcastFactor > 100 {
 		c.BroadcastFactor = config.DefaultBroadcastFactor
 	}
 	if c.BroadcastTxsBatchDelay <= 0 {
 		c.BroadcastTxsBatchDelay = min(50*time.Millisecond, c.TimePerBlock/20)
 	}
-	if c.DialTimeout <= 0 {
-		c.DialTimeout = DefaultDialTimeout
-	}
-	if c.ProtoTickInterval <= 0 {
-		c.ProtoTickInterval = DefaultProtoTickInterval
-	}
-	if c.PingInterval <= 0 {
-		c.PingInterval = config.DefaultPingInterval
-	}
-	if c.PingTimeout <= 0 {
-		c.PingTimeout = DefaultPingTimeout
-	}
-	if c.HandshakeTimeout <= 0 {
-		c.HandshakeTimeout = DefaultHandshakeTimeout
-	}
-	if c.MaxDialAttempts <= 0 {
-		c.MaxDialAttempts = DefaultMaxDialAttempts
-	}
-	if c.RetryBackoff <= 0 {
-		c.RetryBackoff = c.DialTimeout
-	}
-	if c.MaxBackoff <= 0 {
-		c.MaxBackoff = DefaultMaxBackoff
-	}
+	config.SetIfNonPositive(&c.DialTimeout, DefaultDialTimeout)
+	config.SetIfNonPositive(&c.ProtoTickInterval, DefaultProtoTickInterval)
+	config.SetIfNonPositive(&c.PingInterval, config.DefaultPingInterval)
+	config.SetIfNonPositive(&c.PingTimeout, DefaultPingTimeout)
+	config.SetIfNonPositive(&c.HandshakeTimeout, DefaultHandshakeTimeout)
+	config.SetIfNonPositive(&c.MaxDialAttempts, DefaultMaxDialAttempts)
+	config.SetIfNonPositive(&c.RetryBackoff, c.DialTimeout)
+	config.SetIfNonPositive(&c.MaxBackoff, DefaultMaxBackoff)
 	if c.SyncTimeout <= 0 {
 		c.SyncTimeout = min(max(2*c.TimePerBlock, 2*time.Second), 30*time.Second)
 	}

@@ -273,11 +273,20 @@ func (n *Node) relayServiceTx(tx *transaction.Transaction) error {
 var errNoTrustedRoot = errors.New("no trusted state root for the sync point")
 
 // trustedRoot is the state sync module's root source: the operator's
-// root when it is of sync point p. Otherwise the sync waits (the module
-// asks again), and the node says once per point what it needs.
+// root when it is of sync point p; on a StateRootInHeader network the
+// PrevStateRoot of header p+1 once the (verified) header chain has it, as
+// neo-go takes it. Otherwise the sync waits (the module asks again), and
+// the node says once per point what it needs.
 func (n *Node) trustedRoot(p uint32) (*coreroot.Root, error) {
 	if r := n.svc.opts.StateSyncRoot; r != nil && r.Index == p {
 		return &coreroot.Root{Index: p, RootHash: r.Root}, nil
+	}
+	if n.chain.Config().StateRootInHeader && n.chain.HeaderHeight() > p {
+		h, err := n.chain.GetHeaderByIndex(p + 1)
+		if err != nil {
+			return nil, fmt.Errorf("header %d: %w", p+1, err)
+		}
+		return &coreroot.Root{Index: p, RootHash: h.PrevStateRoot}, nil
 	}
 	if n.svc.warnedRoot.Swap(p) != p {
 		attrs := []any{"point", p}

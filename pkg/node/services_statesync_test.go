@@ -14,6 +14,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/crypto/hash"
+	"github.com/n3node/n3node/pkg/smartcontract/trigger"
 )
 
 // State sync test network: a sync point every stateSyncInterval blocks,
@@ -261,4 +262,50 @@ func TestStateSyncRootLater(t *testing.T) {
 		t.Fatalf("state root %d: %s, validators %+v %v", target, mine.RootHash.StringLE(), theirs, err)
 	}
 	t.Logf("point %d: waited without a root, synced after the restart to height %d", point, second.Chain().BlockHeight())
+}
+
+// TestStateSyncStateRootInHeader: on a StateRootInHeader network a node
+// with RemoveUntraceableBlocks state-syncs without an operator's root: it
+// trusts the PrevStateRoot of the header after the sync point, as neo-go
+// does.
+func TestStateSyncStateRootInHeader(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five nodes")
+	}
+	t.Parallel()
+	srNetwork := func(cfg *config.Config) {
+		stateSyncNetwork(cfg)
+		cfg.ProtocolConfiguration.StateRootInHeader = true
+		cfg.ApplicationConfiguration.StateRoot.Enabled = false
+	}
+	vals, _ := startFourValidators(t, 0, func(_ int, cfg *config.Config) { srNetwork(cfg) })
+	bc := vals[0].Chain()
+	point := waitEarlyInInterval(t, bc)
+	cfg := stateSyncJoiner(t, vals, "")
+	srNetwork(&cfg)
+	syncer := startNodeWith(t, cfg, ServiceOptions{})
+	target := bc.BlockHeight() + 2
+	waitFor(t, fmt.Sprintf("state-synced node at height %d", target), func() bool {
+		return syncer.Chain().BlockHeight() >= target
+	})
+	sc := syncer.Chain()
+	for _, h := range []uint32{point, target} {
+		mine, err := sc.GetStateRoot(h)
+		if err != nil {
+			t.Fatalf("synced node: state root %d: %v", h, err)
+		}
+		theirs, err := bc.GetStateRoot(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mine.RootHash != theirs.RootHash {
+			t.Fatalf("state root %d: %s, validators %s", h, mine.RootHash.StringLE(), theirs.RootHash.StringLE())
+		}
+	}
+	// Block 1 was not executed (a header-only record has no execution
+	// results): the node jumped to the point.
+	if res, err := sc.GetAppExecResults(sc.GetHeaderHash(1), trigger.OnPersist); err == nil && len(res) > 0 {
+		t.Fatal("the synced node executed block 1: it did not jump")
+	}
+	t.Logf("synced from point %d (root from header %d) to height %d", point, point+1, sc.BlockHeight())
 }

@@ -18,11 +18,11 @@ func TestNewRefusesUnsupported(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
 	cfg := testConfig(t, dir)
 	cfg.ApplicationConfiguration.NeoFSBlockFetcher.Enabled = true
-	cfg.ApplicationConfiguration.SaveStorageBatch = true
+	cfg.ApplicationConfiguration.NeoFSStateFetcher.Enabled = true
 	_, err := New(&cfg, Options{Logger: testLogger(t)})
 	if !errors.Is(err, config.ErrUnsupported) ||
 		!strings.Contains(err.Error(), "ApplicationConfiguration.NeoFSBlockFetcher.Enabled: ") ||
-		!strings.Contains(err.Error(), "ApplicationConfiguration.SaveStorageBatch: ") {
+		!strings.Contains(err.Error(), "ApplicationConfiguration.NeoFSStateFetcher.Enabled: ") {
 		t.Fatalf("New: %v", err)
 	}
 	t.Log(err)

@@ -3,29 +3,15 @@ package rpcserver
 import (
 	"io"
 	"log/slog"
-	"net/http"
 	"time"
+
+	"github.com/n3node/n3node/pkg/config"
 )
 
-// Defaults applied by New to zero (or, where neo-go does so, negative)
-// settings. They are neo-go 0.120.0's.
-const (
-	DefaultMaxIteratorResultItems    = 100
-	DefaultMaxFindResultItems        = 100
-	DefaultMaxFindStorageResultItems = 50
-	DefaultMaxNEP11Tokens            = 100
-	DefaultMaxRequestBodyBytes       = 1 << 20
-	DefaultMaxRequestHeaderBytes     = http.DefaultMaxHeaderBytes
-	DefaultMaxWebSocketClients       = 64
-	DefaultMaxWebSocketFeeds         = 16
-	DefaultSessionPoolSize           = 20
-	// DefaultMaxBlockSize is C# ProtocolSettings.MaxBlockSize's default; it
-	// sizes the WebSocket read limit.
-	DefaultMaxBlockSize = 262144
-	// minSessionLifetime is the floor of the default session lifetime
-	// (max(TimePerBlock, 5s)).
-	minSessionLifetime = 5 * time.Second
-)
+// minSessionLifetime is the floor of the default session lifetime
+// (max(TimePerBlock, 5s)). New applies the defaults of package config
+// (neo-go 0.120.0's) to zero or, where neo-go does so, negative settings.
+const minSessionLifetime = 5 * time.Second
 
 // Config holds the server settings. The fields mirror neo-go's RPC section
 // (ApplicationConfiguration.RPC) plus the few protocol values the server
@@ -115,36 +101,22 @@ func (c Config) withDefaults() Config {
 		if c.SessionLifetime <= 0 {
 			c.SessionLifetime = max(c.TimePerBlock, minSessionLifetime)
 		}
-		if c.SessionPoolSize <= 0 {
-			c.SessionPoolSize = DefaultSessionPoolSize
-		}
+		config.SetIfNonPositive(&c.SessionPoolSize, config.DefaultSessionPoolSize)
 	}
-	if c.MaxIteratorResultItems <= 0 {
-		c.MaxIteratorResultItems = DefaultMaxIteratorResultItems
-	}
-	if c.MaxFindResultItems <= 0 {
-		c.MaxFindResultItems = DefaultMaxFindResultItems
-	}
-	if c.MaxFindStorageResultItems <= 0 {
-		c.MaxFindStorageResultItems = DefaultMaxFindStorageResultItems
-	}
+	config.SetIfNonPositive(&c.MaxIteratorResultItems, config.DefaultMaxIteratorResultItems)
+	config.SetIfNonPositive(&c.MaxFindResultItems, config.DefaultMaxFindResultItems)
+	config.SetIfNonPositive(&c.MaxFindStorageResultItems, config.DefaultMaxFindStorageResultItems)
 	if c.MaxNEP11Tokens <= 0 {
-		c.MaxNEP11Tokens = DefaultMaxNEP11Tokens
+		c.MaxNEP11Tokens = config.DefaultMaxNEP11Tokens
 	}
-	if c.MaxRequestBodyBytes <= 0 {
-		c.MaxRequestBodyBytes = DefaultMaxRequestBodyBytes
-	}
-	if c.MaxRequestHeaderBytes <= 0 {
-		c.MaxRequestHeaderBytes = DefaultMaxRequestHeaderBytes
-	}
+	config.SetIfNonPositive(&c.MaxRequestBodyBytes, config.DefaultMaxRequestBodyBytes)
+	config.SetIfNonPositive(&c.MaxRequestHeaderBytes, config.DefaultMaxRequestHeaderBytes)
 	if c.MaxWebSocketClients == 0 {
-		c.MaxWebSocketClients = DefaultMaxWebSocketClients
+		c.MaxWebSocketClients = config.DefaultMaxWebSocketClients
 	}
-	if c.MaxWebSocketFeeds <= 0 {
-		c.MaxWebSocketFeeds = DefaultMaxWebSocketFeeds
-	}
+	config.SetIfNonPositive(&c.MaxWebSocketFeeds, config.DefaultMaxWebSocketFeeds)
 	if c.MaxBlockSize == 0 {
-		c.MaxBlockSize = DefaultMaxBlockSize
+		c.MaxBlockSize = config.DefaultMaxBlockSize
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)

@@ -10,6 +10,14 @@
 //   - deployed contract hashes (Hash160 of ABORT, sender, NEF checksum,
 //     name) and interop (SYSCALL) ids.
 //
+// It also holds the contract parameter types (ParamType) and the one
+// contract parameter type of the node, Parameter, with its forms: the
+// JSON object {"type", "value"} that RPC clients send and the server,
+// parameter contexts and subscription filters read (neo-go's decoding and
+// error texts), and the command line's "type:value" words
+// (ParseParameter). Manifest parameter definitions (name and type) are a
+// different thing and live in manifest.
+//
 // Scripts are built byte by byte from named opcode constants so that this
 // package does not depend on the VM. Parsers never retain or modify their
 // input; returned signature and key slices alias the script passed in.

@@ -66,13 +66,14 @@ func ParseParameter(in string) (Parameter, error) {
 		}
 		return NewBytesParameter(b), nil
 	}
-	v, err := paramValue(typ, val)
+	v, err := wordValue(typ, val)
 	if err != nil {
 		return Parameter{}, err
 	}
 	return Parameter{Type: typ, Value: v}, nil
 }
 
+// vmInteger reads a decimal integer that fits a VM integer.
 func vmInteger(s string) (*big.Int, bool) {
 	n, ok := new(big.Int).SetString(s, 10)
 	if !ok || bigint.Len(n) > bigint.MaxBytesLen {
@@ -81,52 +82,60 @@ func vmInteger(s string) (*big.Int, bool) {
 	return n, true
 }
 
-func paramValue(typ ParamType, val string) (any, error) {
-	switch typ {
-	case SignatureType:
-		b, err := hex.DecodeString(val)
-		if err != nil {
-			return nil, err
-		}
-		if len(b) != 64 {
-			return nil, errors.New("not a signature")
-		}
-		return b, nil
-	case BoolType:
-		switch val {
-		case "true":
-			return true, nil
-		case "false":
-			return false, nil
+// wordValues read the value of a word of each type the command line
+// takes.
+var wordValues = map[ParamType]func(string) (any, error){
+	AnyType:    func(string) (any, error) { return nil, nil },
+	StringType: func(s string) (any, error) { return s, nil },
+	BoolType: func(s string) (any, error) {
+		if b, ok := map[string]bool{"true": true, "false": false}[s]; ok {
+			return b, nil
 		}
 		return nil, errors.New("invalid boolean value")
-	case IntegerType:
-		n, ok := vmInteger(val)
-		if !ok {
-			return nil, errors.New("invalid integer value")
+	},
+	IntegerType: func(s string) (any, error) {
+		if n, ok := vmInteger(s); ok {
+			return n, nil
 		}
-		return n, nil
-	case Hash160Type:
-		if u, err := address.ToUint160(val); err == nil {
-			return u, nil
+		return nil, errors.New("invalid integer value")
+	},
+	ByteArrayType: func(s string) (any, error) { return hex.DecodeString(s) },
+	SignatureType: func(s string) (any, error) {
+		sig, err := hex.DecodeString(s)
+		if err == nil && len(sig) != 64 {
+			err = errors.New("not a signature")
 		}
-		return hash.Uint160DecodeStringLE(val)
-	case Hash256Type:
-		return hash.Uint256DecodeStringLE(val)
-	case ByteArrayType:
-		return hex.DecodeString(val)
-	case PublicKeyType:
-		pub, err := keys.NewPublicKeyFromString(val)
 		if err != nil {
 			return nil, err
 		}
-		return pub.Bytes(), nil
-	case StringType:
-		return val, nil
-	case AnyType:
-		return nil, nil
+		return sig, nil
+	},
+	// An address or a script hash (LE hex).
+	Hash160Type: func(s string) (any, error) {
+		u, err := address.ToUint160(s)
+		if err != nil {
+			return hash.Uint160DecodeStringLE(s)
+		}
+		return u, nil
+	},
+	Hash256Type: func(s string) (any, error) { return hash.Uint256DecodeStringLE(s) },
+	// Any key form; the value is the compressed key.
+	PublicKeyType: func(s string) (any, error) {
+		k, err := keys.NewPublicKeyFromString(s)
+		if err != nil {
+			return nil, err
+		}
+		return k.Bytes(), nil
+	},
+}
+
+// wordValue reads the value of a word of type typ.
+func wordValue(typ ParamType, val string) (any, error) {
+	read, ok := wordValues[typ]
+	if !ok {
+		return nil, errors.New("unsupported parameter type")
 	}
-	return nil, errors.New("unsupported parameter type")
+	return read(val)
 }
 
 func inferParamType(val string) ParamType {

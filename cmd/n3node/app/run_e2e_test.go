@@ -195,6 +195,16 @@ func TestRunBinary(t *testing.T) {
 	if !errors.As(q.err, &ee) || ee.ExitCode() != 1 || !strings.Contains(q.output(), "another node is running on the database "+data) {
 		t.Fatalf("second node on the same data: %v\n%s", q.err, q.output())
 	}
+	// SIGHUP re-reads the configuration and restarts RPC (docs/node.md).
+	if err := p.cmd.Process.Signal(syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !strings.Contains(p.output(), `msg="configuration reloaded"`); i++ {
+		if i == 300 {
+			t.Fatalf("no reload after SIGHUP\n%s", p.output())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	p.stop(t, os.Interrupt)
 }
 

@@ -128,13 +128,13 @@ func TestFuncParamMatchesNeoGo(t *testing.T) {
 	} {
 		p := neorpc.Param{RawMessage: []byte(s)}
 		rp := ngparams.Param{RawMessage: []byte(s)}
-		fp, err := p.GetFuncParam()
+		typ, val, err := p.GetFuncParam()
 		rfp, rerr := rp.GetFuncParam()
 		if (err == nil) != (rerr == nil) || (err != nil && err.Error() != rerr.Error()) {
 			t.Fatalf("%s: ours %v, neo-go %v", s, err, rerr)
 		}
-		if err == nil && (int(fp.Type) != int(rfp.Type) || !bytes.Equal(fp.Value.RawMessage, rfp.Value.RawMessage)) {
-			t.Fatalf("%s: ours %+v, neo-go %+v", s, fp, rfp)
+		if err == nil && (int(typ) != int(rfp.Type) || !bytes.Equal(val.RawMessage, rfp.Value.RawMessage)) {
+			t.Fatalf("%s: ours %v %s, neo-go %+v", s, typ, val.RawMessage, rfp)
 		}
 	}
 }

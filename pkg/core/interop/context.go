@@ -163,7 +163,16 @@ var (
 // block after the chain's height without one.
 func NewContext(trig trigger.Type, chain Ledger, natives Natives, cfg *config.Blockchain, d *dao.Simple,
 	blk *block.Block, container Container, execFeeFactor uint64, storagePrice int64) *Context {
-	ic := &Context{
+	ic := new(Context)
+	ic.Init(trig, chain, natives, cfg, d, blk, container, execFeeFactor, storagePrice)
+	return ic
+}
+
+// Init makes ic what NewContext returns, whatever ic held before (for a
+// caller that recycles contexts).
+func (ic *Context) Init(trig trigger.Type, chain Ledger, natives Natives, cfg *config.Blockchain, d *dao.Simple,
+	blk *block.Block, container Container, execFeeFactor uint64, storagePrice int64) {
+	*ic = Context{
 		Chain:         chain,
 		Natives:       natives,
 		Config:        cfg,
@@ -185,7 +194,6 @@ func NewContext(trig trigger.Type, chain Ledger, natives Natives, cfg *config.Bl
 	}
 	ic.Hardforks = cfg.EnabledHardforks(ic.persistingIndex)
 	ic.initNonce()
-	return ic
 }
 
 // initNonce is C#: the first 16 bytes of the transaction hash, the first 8

@@ -38,6 +38,34 @@ type Contract interface {
 	PostPersist(ic *interop.Context) error
 }
 
+// contractBase is embedded by every native contract: its descriptor, the
+// registry it belongs to (nil for CryptoLib and StdLib, which need no other
+// contract), and the Contract hooks as C# NativeContract's virtual methods
+// have them, doing nothing. A contract overrides the hooks it needs.
+type contractBase struct {
+	md *ContractMD
+	cs *Contracts
+}
+
+func newBase(name string, activeIn config.Hardfork, cs *Contracts) contractBase {
+	return contractBase{md: NewContractMD(name, activeIn), cs: cs}
+}
+
+// Metadata implements Contract.
+func (b *contractBase) Metadata() *ContractMD { return b.md }
+
+// Initialize implements Contract: nothing to store.
+func (*contractBase) Initialize(*interop.Context, config.Hardfork, *HFContractMD) error { return nil }
+
+// InitializeCache implements Contract: no cache.
+func (*contractBase) InitializeCache(*dao.Simple, *config.Blockchain, uint32) error { return nil }
+
+// OnPersist implements Contract: nothing to do before a block.
+func (*contractBase) OnPersist(*interop.Context) error { return nil }
+
+// PostPersist implements Contract: nothing to do after a block.
+func (*contractBase) PostPersist(*interop.Context) error { return nil }
+
 // MethodFunc is a native method: it gets the arguments (converted by the
 // method itself) and returns the result (ignored for Void methods). An
 // error faults the VM.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/n3node/n3node/pkg/config"
-	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/crypto/bls12381"
@@ -26,7 +25,7 @@ var ErrNotBLSPoint = errors.New("not a bls12381 point")
 // reproduce the C# methods of each hardfork; this file converts the
 // arguments and picks the variant (see docs/cryptolib.md).
 type CryptoLib struct {
-	md *ContractMD
+	contractBase
 }
 
 // BLSPoint is the value of the InteropInterface items the bls12381 methods
@@ -43,7 +42,7 @@ func (p BLSPoint) Equals(o any) bool {
 }
 
 func newCryptoLib(*Contracts) Contract {
-	c := &CryptoLib{md: NewContractMD(nativenames.CryptoLib, config.HFDefault)}
+	c := &CryptoLib{contractBase: newBase(nativenames.CryptoLib, config.HFDefault, nil)}
 	p := NewParam
 	const (
 		bytesT = smartcontract.ByteArrayType
@@ -81,21 +80,6 @@ func newCryptoLib(*Contracts) Contract {
 	add("recoverSecp256K1", bytesT, c.recoverSecp256K1, 1<<15, config.HFEchidna, d, p("messageHash", bytesT), p("signature", bytesT))
 	return c
 }
-
-// Metadata implements Contract.
-func (c *CryptoLib) Metadata() *ContractMD { return c.md }
-
-// Initialize implements Contract (CryptoLib has no storage).
-func (c *CryptoLib) Initialize(*interop.Context, config.Hardfork, *HFContractMD) error { return nil }
-
-// InitializeCache implements Contract.
-func (c *CryptoLib) InitializeCache(*dao.Simple, *config.Blockchain, uint32) error { return nil }
-
-// OnPersist implements Contract.
-func (c *CryptoLib) OnPersist(*interop.Context) error { return nil }
-
-// PostPersist implements Contract.
-func (c *CryptoLib) PostPersist(*interop.Context) error { return nil }
 
 func (c *CryptoLib) sha256(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
 	b, err := ToBytes(args[0])

@@ -31,14 +31,11 @@ type GAS struct {
 }
 
 func newGAS(cs *Contracts) Contract {
-	g := &GAS{nep17: nep17{md: NewContractMD(nativenames.Gas, config.HFDefault), cs: cs, symbol: "GAS", decimals: 8}}
+	g := &GAS{nep17: nep17{contractBase: newBase(nativenames.Gas, config.HFDefault, cs), symbol: "GAS", decimals: 8}}
 	g.addMethods(nil)
 	cs.GAS = g
 	return g
 }
-
-// Metadata implements Contract.
-func (g *GAS) Metadata() *ContractMD { return g.md }
 
 // gasChangeBalance is GAS's balance change (neo-go GAS.increaseBalance); the
 // result may alias buf.
@@ -101,9 +98,6 @@ func (g *GAS) Initialize(ic *interop.Context, hf config.Hardfork, _ *HFContractM
 	}
 	return g.mint(ic, h, big.NewInt(int64(ic.Config.InitialGASSupply)), false, noop)
 }
-
-// InitializeCache implements Contract (GAS has no cache).
-func (g *GAS) InitializeCache(*dao.Simple, *config.Blockchain, uint32) error { return nil }
 
 // OnPersist implements Contract: fees are burnt from the senders and the
 // network fees minted to the primary validator.
@@ -186,9 +180,6 @@ func (g *GAS) OnPersist(ic *interop.Context) error {
 	}
 	return g.mint(ic, vals[ic.Block.PrimaryIndex].ScriptHash(), big.NewInt(netFee), false, noop)
 }
-
-// PostPersist implements Contract.
-func (g *GAS) PostPersist(*interop.Context) error { return nil }
 
 // BalanceOf returns the GAS balance of h.
 func (g *GAS) BalanceOf(d *dao.Simple, h hash.Uint160) (*big.Int, error) { return g.balanceOf(d, h) }

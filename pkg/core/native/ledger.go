@@ -6,7 +6,6 @@ import (
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/block"
-	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/state"
@@ -25,12 +24,11 @@ import (
 // blockchain (see StoreBlock), and only blocks up to the current height are
 // visible, as in C#.
 type Ledger struct {
-	md *ContractMD
-	cs *Contracts
+	contractBase
 }
 
 func newLedger(cs *Contracts) Contract {
-	l := &Ledger{md: NewContractMD(nativenames.Ledger, config.HFDefault), cs: cs}
+	l := &Ledger{contractBase: newBase(nativenames.Ledger, config.HFDefault, cs)}
 	cs.Ledger = l
 	h256 := []manifest.Parameter{NewParam("hash", smartcontract.Hash256Type)}
 	md := l.md
@@ -53,18 +51,6 @@ func newLedger(cs *Contracts) Contract {
 		Func: l.getTransactionVMState, CPUFee: 1 << 15, RequiredFlags: callflag.ReadStates})
 	return l
 }
-
-// Metadata implements Contract.
-func (l *Ledger) Metadata() *ContractMD { return l.md }
-
-// Initialize implements Contract.
-func (l *Ledger) Initialize(*interop.Context, config.Hardfork, *HFContractMD) error { return nil }
-
-// InitializeCache implements Contract.
-func (l *Ledger) InitializeCache(*dao.Simple, *config.Blockchain, uint32) error { return nil }
-
-// OnPersist implements Contract.
-func (l *Ledger) OnPersist(*interop.Context) error { return nil }
 
 // PostPersist implements Contract: from now on the persisting block is the
 // current block.

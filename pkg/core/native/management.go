@@ -48,8 +48,7 @@ var (
 
 // Management is the ContractManagement native contract.
 type Management struct {
-	md *ContractMD
-	cs *Contracts
+	contractBase
 }
 
 // ManagementCache holds every contract state, decoded, per DAO layer.
@@ -106,7 +105,7 @@ func makeContractHashKey(id int32) []byte {
 }
 
 func newManagement(cs *Contracts) Contract {
-	m := &Management{md: NewContractMD(nativenames.Management, config.HFDefault), cs: cs}
+	m := &Management{contractBase: newBase(nativenames.Management, config.HFDefault, cs)}
 	cs.Management = m
 	hashParam := NewParam("hash", smartcontract.Hash160Type)
 	nefParam := NewParam("nefFile", smartcontract.ByteArrayType)
@@ -146,9 +145,6 @@ func newManagement(cs *Contracts) Contract {
 	md.AddEvent(Event{Name: managementDestroyEvent, Params: hashEventParam})
 	return m
 }
-
-// Metadata implements Contract.
-func (m *Management) Metadata() *ContractMD { return m.md }
 
 // GetContract returns the state of the contract with hash h from the native
 // cache of d (dao.ErrNotFound if there is none).
@@ -676,6 +672,3 @@ func (m *Management) OnPersist(ic *interop.Context) error {
 	}
 	return nil
 }
-
-// PostPersist implements Contract.
-func (m *Management) PostPersist(*interop.Context) error { return nil }

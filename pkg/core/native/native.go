@@ -234,7 +234,15 @@ func (cs *Contracts) StoragePrice(d *dao.Simple, blk *block.Block) int64 {
 // NewContext returns an execution context with the Policy prices for block
 // blk (nil for a verification or test run against the next block).
 func (cs *Contracts) NewContext(trig trigger.Type, chain interop.Ledger, d *dao.Simple, blk *block.Block, container interop.Container) *interop.Context {
-	return interop.NewContext(trig, chain, cs, cs.cfg, d, blk, container, cs.ExecFeeFactor(d, blk), cs.StoragePrice(d, blk))
+	ic := new(interop.Context)
+	cs.InitContext(ic, trig, chain, d, blk, container)
+	return ic
+}
+
+// InitContext makes ic what NewContext returns (for a caller that recycles
+// contexts).
+func (cs *Contracts) InitContext(ic *interop.Context, trig trigger.Type, chain interop.Ledger, d *dao.Simple, blk *block.Block, container interop.Container) {
+	ic.Init(trig, chain, cs, cs.cfg, d, blk, container, cs.ExecFeeFactor(d, blk), cs.StoragePrice(d, blk))
 }
 
 // InitializeCache rebuilds every active native's cache in d for a chain at

@@ -110,7 +110,7 @@ var (
 )
 
 func newNEO(cs *Contracts) Contract {
-	n := &NEO{nep17: nep17{md: NewContractMD(nativenames.Neo, config.HFDefault), cs: cs, symbol: "NEO", decimals: 0}}
+	n := &NEO{nep17: nep17{contractBase: newBase(nativenames.Neo, config.HFDefault, cs), symbol: "NEO", decimals: 0}}
 	n.neo = n
 	if pks, err := cs.cfg.StandbyCommitteeKeys(); err == nil {
 		for _, pk := range pks {
@@ -185,9 +185,6 @@ func newNEO(cs *Contracts) Contract {
 	cs.NEO = n
 	return n
 }
-
-// Metadata implements Contract.
-func (n *NEO) Metadata() *ContractMD { return n.md }
 
 func (n *NEO) cache(d *dao.Simple) *NeoCache {
 	c, _ := d.GetROCache(n.md.ID).(*NeoCache)

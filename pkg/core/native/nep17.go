@@ -34,8 +34,7 @@ var errInsufficientFunds = errors.New("insufficient funds")
 // token-specific balance logic is called directly (not through function
 // values) so that scratch buffers stay on the stack.
 type nep17 struct {
-	md       *ContractMD
-	cs       *Contracts
+	contractBase
 	symbol   string
 	decimals int64
 	// neo is set for NeoToken: its balance changes distribute GAS and move

@@ -52,8 +52,7 @@ var (
 // (see docs/native.md for where C# differs); neo-go deploys it whether or
 // not P2PSigExtensions is on.
 type Notary struct {
-	md *ContractMD
-	cs *Contracts
+	contractBase
 }
 
 // NotaryCache holds the maximum NotValidBefore delta per DAO layer.
@@ -65,7 +64,7 @@ type NotaryCache struct {
 func (c *NotaryCache) Copy() dao.NativeContractCache { return shallowCopy(c) }
 
 func newNotary(cs *Contracts) Contract {
-	n := &Notary{md: NewContractMD(nativenames.Notary, config.HFEchidna), cs: cs}
+	n := &Notary{contractBase: newBase(nativenames.Notary, config.HFEchidna, cs)}
 	md := n.md
 	md.RegisterHardfork(config.HFFaun) // supported standards
 	md.SetManifestHook(func(m *manifest.Manifest, hf config.Hardfork) {
@@ -99,9 +98,6 @@ func newNotary(cs *Contracts) Contract {
 // Notary returns the Notary native contract.
 func (cs *Contracts) Notary() *Notary { return contractByID[*Notary](cs, nativenames.NotaryID) }
 
-// Metadata implements Contract.
-func (n *Notary) Metadata() *ContractMD { return n.md }
-
 // Initialize implements Contract.
 func (n *Notary) Initialize(ic *interop.Context, hf config.Hardfork, _ *HFContractMD) error {
 	if hf != n.md.ActiveIn {
@@ -121,9 +117,6 @@ func (n *Notary) InitializeCache(d *dao.Simple, _ *config.Blockchain, _ uint32) 
 	d.SetCache(n.md.ID, &NotaryCache{maxNVBDelta: uint32(v)})
 	return nil
 }
-
-// PostPersist implements Contract.
-func (n *Notary) PostPersist(*interop.Context) error { return nil }
 
 // OnPersist implements Contract: the fees of notary-assisted transactions
 // sent by the Notary contract come out of the second signer's deposit, and

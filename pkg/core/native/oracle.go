@@ -105,8 +105,7 @@ func mintGAS(ic *interop.Context, cs *Contracts, h hash.Uint160, amount *big.Int
 // request, the signers of the callback) except that the nodes paid are
 // those designated for the persisting block (C#, neo-go 0.122.0).
 type Oracle struct {
-	md *ContractMD
-	cs *Contracts
+	contractBase
 
 	responseScript []byte
 }
@@ -120,7 +119,7 @@ type OracleCache struct {
 func (c *OracleCache) Copy() dao.NativeContractCache { return shallowCopy(c) }
 
 func newOracle(cs *Contracts) Contract {
-	o := &Oracle{md: NewContractMD(nativenames.Oracle, config.HFDefault), cs: cs}
+	o := &Oracle{contractBase: newBase(nativenames.Oracle, config.HFDefault, cs)}
 	md := o.md
 	md.RegisterHardfork(config.HFFaun) // supported standards
 	md.SetManifestHook(func(m *manifest.Manifest, hf config.Hardfork) {
@@ -155,9 +154,6 @@ func newOracle(cs *Contracts) Contract {
 // Oracle returns the OracleContract native contract.
 func (cs *Contracts) Oracle() *Oracle { return contractByID[*Oracle](cs, nativenames.OracleID) }
 
-// Metadata implements Contract.
-func (o *Oracle) Metadata() *ContractMD { return o.md }
-
 // ResponseScript returns the script every OracleResponse transaction must
 // have: a call of finish (C# OracleResponse.FixedScript). The slice is the
 // caller's.
@@ -183,9 +179,6 @@ func (o *Oracle) InitializeCache(d *dao.Simple, _ *config.Blockchain, _ uint32) 
 	d.SetCache(o.md.ID, &OracleCache{price: p})
 	return nil
 }
-
-// OnPersist implements Contract.
-func (o *Oracle) OnPersist(*interop.Context) error { return nil }
 
 // Price returns the price of a request in datoshi.
 func (o *Oracle) Price(d *dao.Simple) int64 {

@@ -55,8 +55,7 @@ var (
 
 // Policy is the PolicyContract native contract.
 type Policy struct {
-	md *ContractMD
-	cs *Contracts
+	contractBase
 }
 
 type whitelisted struct {
@@ -92,7 +91,7 @@ func (c *PolicyCache) Copy() dao.NativeContractCache {
 }
 
 func newPolicy(cs *Contracts) Contract {
-	p := &Policy{md: NewContractMD(nativenames.Policy, config.HFDefault), cs: cs}
+	p := &Policy{contractBase: newBase(nativenames.Policy, config.HFDefault, cs)}
 	cs.Policy = p
 	md := p.md
 	intParam := func(name string) manifest.Parameter { return NewParam(name, smartcontract.IntegerType) }
@@ -160,9 +159,6 @@ func newPolicy(cs *Contracts) Contract {
 	md.AddEvent(Event{Name: "RecoveredFund", Params: account, ActiveFrom: config.HFFaun})
 	return p
 }
-
-// Metadata implements Contract.
-func (p *Policy) Metadata() *ContractMD { return p.md }
 
 func (p *Policy) cache(d *dao.Simple) *PolicyCache {
 	c, _ := d.GetROCache(p.md.ID).(*PolicyCache)
@@ -283,12 +279,6 @@ func (p *Policy) InitializeCache(d *dao.Simple, cfg *config.Blockchain, height u
 	d.SetCache(p.md.ID, c)
 	return nil
 }
-
-// OnPersist implements Contract.
-func (p *Policy) OnPersist(*interop.Context) error { return nil }
-
-// PostPersist implements Contract.
-func (p *Policy) PostPersist(*interop.Context) error { return nil }
 
 // FeePerByte returns the network fee per transaction byte (datoshi).
 func (p *Policy) FeePerByte(d *dao.Simple) int64 { return p.cache(d).feePerByte }

@@ -42,8 +42,7 @@ var (
 // n applies from block n+1: it is stored under role || uint32 BE (n+1) as a
 // NodeList (sorted keys).
 type RoleManagement struct {
-	md *ContractMD
-	cs *Contracts
+	contractBase
 
 	// OnRolesChanged, if set, is called in PostPersist of a block that
 	// designated keys, once per changed role, with the index the keys apply
@@ -82,7 +81,7 @@ func roleSlot(r noderoles.Role) int {
 func (c *RoleCache) Copy() dao.NativeContractCache { return shallowCopy(c) }
 
 func newRoleManagement(cs *Contracts) Contract {
-	r := &RoleManagement{md: NewContractMD(nativenames.Designation, config.HFDefault), cs: cs}
+	r := &RoleManagement{contractBase: newBase(nativenames.Designation, config.HFDefault, cs)}
 	md := r.md
 	intT := smartcontract.IntegerType
 	md.AddMethod(Method{Name: "getDesignatedByRole", Params: []manifest.Parameter{NewParam("role", intT), NewParam("index", intT)},
@@ -100,9 +99,6 @@ func newRoleManagement(cs *Contracts) Contract {
 func (cs *Contracts) RoleManagement() *RoleManagement {
 	return contractByID[*RoleManagement](cs, nativenames.DesignationID)
 }
-
-// Metadata implements Contract.
-func (r *RoleManagement) Metadata() *ContractMD { return r.md }
 
 // Initialize implements Contract.
 func (r *RoleManagement) Initialize(ic *interop.Context, hf config.Hardfork, _ *HFContractMD) error {
@@ -148,9 +144,6 @@ func designatedAddress(role noderoles.Role, nodes []*keys.PublicKey) hash.Uint16
 	}
 	return hash.Hash160(script)
 }
-
-// OnPersist implements Contract.
-func (r *RoleManagement) OnPersist(*interop.Context) error { return nil }
 
 // PostPersist implements Contract: it reports the roles designated in the
 // block to OnRolesChanged.

@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/n3node/n3node/pkg/config"
-	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/crypto/hash"
@@ -42,11 +41,11 @@ var (
 // number and string conversions, binary encodings and memory functions. It
 // has no storage and every method is safe (no call flags).
 type StdLib struct {
-	md *ContractMD
+	contractBase
 }
 
 func newStdLib(*Contracts) Contract {
-	s := &StdLib{md: NewContractMD(nativenames.StdLib, config.HFDefault)}
+	s := &StdLib{contractBase: newBase(nativenames.StdLib, config.HFDefault, nil)}
 	p := NewParam
 	const (
 		anyT   = smartcontract.AnyType
@@ -90,21 +89,6 @@ func newStdLib(*Contracts) Contract {
 	add("strLen", intT, s.strLen, 1<<8, hfd, p("str", strT))
 	return s
 }
-
-// Metadata implements Contract.
-func (s *StdLib) Metadata() *ContractMD { return s.md }
-
-// Initialize implements Contract (StdLib has no storage).
-func (s *StdLib) Initialize(*interop.Context, config.Hardfork, *HFContractMD) error { return nil }
-
-// InitializeCache implements Contract.
-func (s *StdLib) InitializeCache(*dao.Simple, *config.Blockchain, uint32) error { return nil }
-
-// OnPersist implements Contract.
-func (s *StdLib) OnPersist(*interop.Context) error { return nil }
-
-// PostPersist implements Contract.
-func (s *StdLib) PostPersist(*interop.Context) error { return nil }
 
 // encoder is a method that turns its (limited) byte argument into a
 // string.

@@ -2,7 +2,6 @@ package native
 
 import (
 	"github.com/n3node/n3node/pkg/config"
-	"github.com/n3node/n3node/pkg/core/dao"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/smartcontract"
@@ -16,12 +15,11 @@ import (
 // payments (converting their arguments, doing nothing else) and its
 // witness is the committee's. It has no storage.
 type Treasury struct {
-	md *ContractMD
-	cs *Contracts
+	contractBase
 }
 
 func newTreasury(cs *Contracts) Contract {
-	t := &Treasury{md: NewContractMD(nativenames.Treasury, config.HFFaun), cs: cs}
+	t := &Treasury{contractBase: newBase(nativenames.Treasury, config.HFFaun, cs)}
 	md := t.md
 	md.SetManifestHook(func(m *manifest.Manifest, _ config.Hardfork) {
 		m.SupportedStandards = []string{"NEP-26", "NEP-27", "NEP-30"}
@@ -36,21 +34,6 @@ func newTreasury(cs *Contracts) Contract {
 		NewParam("data", anyT)}, ReturnType: smartcontract.VoidType, Func: t.onNEP17Payment, CPUFee: 1 << 5})
 	return t
 }
-
-// Metadata implements Contract.
-func (t *Treasury) Metadata() *ContractMD { return t.md }
-
-// Initialize implements Contract (Treasury has no storage).
-func (t *Treasury) Initialize(*interop.Context, config.Hardfork, *HFContractMD) error { return nil }
-
-// InitializeCache implements Contract.
-func (t *Treasury) InitializeCache(*dao.Simple, *config.Blockchain, uint32) error { return nil }
-
-// OnPersist implements Contract.
-func (t *Treasury) OnPersist(*interop.Context) error { return nil }
-
-// PostPersist implements Contract.
-func (t *Treasury) PostPersist(*interop.Context) error { return nil }
 
 func (t *Treasury) verify(ic *interop.Context, _ []stackitem.Item) (stackitem.Item, error) {
 	ok, err := CheckCommittee(ic, t.cs.Committee())

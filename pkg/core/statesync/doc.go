@@ -31,9 +31,8 @@
 //
 // The root of P comes from Config.Root. neo-go takes it from the
 // PrevStateRoot field of header P+1 (it requires StateRootInHeader for the
-// extension); n3node's block format has no such field yet, so the node
-// supplies the root it trusts: a state root validated by the StateService
-// (pkg/services/stateroot) for P, or one the operator configured. Every
+// extension); the node does the same on StateRootInHeader networks and
+// otherwise supplies the root it trusts: one the operator configured. Every
 // node received must hash into that root, so peers cannot forge state;
 // headers are verified by the ledger and blocks must match them.
 //

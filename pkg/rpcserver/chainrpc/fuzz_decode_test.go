@@ -11,7 +11,7 @@ import (
 func FuzzFakeHeader(f *testing.F) {
 	f.Add([]byte(`{"hash":"0x00"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _ = chainrpc.NeoGoDiff.DecodeFakeHeader(data)
+		_, _ = chainrpc.DecodeFakeHeader(data)
 	})
 }
 
@@ -24,9 +24,9 @@ func FuzzDecodeInput(f *testing.F) {
 		if isBlock {
 			b = b[1:]
 		}
-		_, err := chainrpc.NeoGoDiff.DecodeTransaction(b)
+		_, err := chainrpc.DecodeTransaction(b)
 		if err != nil {
-			_ = chainrpc.NeoGoDiff.EOFText(err, b, isBlock)
+			_ = chainrpc.NeoGoEOFText(err, b, isBlock)
 		}
 	})
 }

@@ -437,11 +437,7 @@ func callArgs() step {
 		if err != nil {
 			return nil, fmt.Errorf("failed to convert %s to script parameter", p)
 		}
-		w := nio.NewBufBinWriter()
-		if err := pushArrayPacked(w, list); err != nil {
-			return nil, err
-		}
-		return w.Bytes(), nil
+		return argsScript(list, true)
 	}}
 }
 
@@ -453,11 +449,11 @@ func verifyArgs() step {
 		if err != nil {
 			return nil, err
 		}
-		w := nio.NewBufBinWriter()
-		if err := pushArray(w, list); err != nil {
+		script, err := argsScript(list, false)
+		if err != nil {
 			return nil, neorpc.NewInternalServerError(fmt.Sprintf("can't create witness invocation script: %s", err))
 		}
-		return w.Bytes(), nil
+		return script, nil
 	}}
 }
 

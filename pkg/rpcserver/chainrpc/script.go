@@ -1,6 +1,7 @@
 package chainrpc
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -16,34 +17,36 @@ import (
 )
 
 // Scripts built from invoke* arguments: typed JSON arguments ({"type":
-// ..., "value": ...}) become pushes; the value is read according to the
-// declared type, with the getters' lenient forms, and neo-go's texts for
-// values that do not fit.
+// ..., "value": ...}) are read into contract parameters (the one
+// parameter type, smartcontract.Parameter), then pushed. A value is read
+// according to the declared type, with the getters' lenient forms and
+// neo-go's texts for values that do not fit, in neo-go's order (the last
+// argument first, a map value before its key), so that the first bad
+// argument found is the one neo-go reports.
 
 // errUnsupportedParam is neo-go's errors.ErrUnsupported text.
 var errUnsupportedParam = errors.New("unsupported operation")
 
-// argBytes reads an argument whose push is a byte string.
-type argBytes func(v *neorpc.Param) ([]byte, error)
+// argValue reads the value of an argument whose push is a plain value.
+type argValue func(v *neorpc.Param) (any, error)
 
-// byteArgs are the types pushed as byte strings, with how each reads its
-// value.
-var byteArgs = map[smartcontract.ParamType]argBytes{
-	smartcontract.ByteArrayType: (*neorpc.Param).GetBytesBase64,
-	smartcontract.SignatureType: (*neorpc.Param).GetBytesBase64,
-	smartcontract.StringType: func(v *neorpc.Param) ([]byte, error) {
-		s, err := v.GetString()
-		return []byte(s), err
+// plainArgs are the types whose value is one push, with how each reads
+// its value.
+var plainArgs = map[smartcontract.ParamType]argValue{
+	smartcontract.ByteArrayType: func(v *neorpc.Param) (any, error) { return v.GetBytesBase64() },
+	smartcontract.SignatureType: func(v *neorpc.Param) (any, error) { return v.GetBytesBase64() },
+	smartcontract.StringType:    func(v *neorpc.Param) (any, error) { return v.GetString() },
+	smartcontract.Hash160Type:   func(v *neorpc.Param) (any, error) { return v.GetUint160FromHex() },
+	smartcontract.Hash256Type:   func(v *neorpc.Param) (any, error) { return v.GetUint256() },
+	smartcontract.IntegerType:   func(v *neorpc.Param) (any, error) { return v.GetBigInt() },
+	smartcontract.BoolType: func(v *neorpc.Param) (any, error) {
+		b, err := v.GetBoolean()
+		if err != nil {
+			return nil, errors.New("not a bool")
+		}
+		return b, nil
 	},
-	smartcontract.Hash160Type: func(v *neorpc.Param) ([]byte, error) {
-		h, err := v.GetUint160FromHex()
-		return h[:], err
-	},
-	smartcontract.Hash256Type: func(v *neorpc.Param) ([]byte, error) {
-		h, err := v.GetUint256()
-		return h[:], err
-	},
-	smartcontract.PublicKeyType: func(v *neorpc.Param) ([]byte, error) {
+	smartcontract.PublicKeyType: func(v *neorpc.Param) (any, error) {
 		s, err := v.GetString()
 		if err != nil {
 			return nil, err
@@ -52,105 +55,135 @@ var byteArgs = map[smartcontract.ParamType]argBytes{
 	},
 }
 
-// pushFuncParam emits the push of one typed argument (neo-go
-// ExpandFuncParameterIntoScript's results).
-func pushFuncParam(w *nio.BinWriter, fp neorpc.FuncParam) error {
-	t := smartcontract.ParamType(fp.Type)
-	if read, ok := byteArgs[t]; ok {
-		b, err := read(&fp.Value)
-		if err != nil {
-			return err
-		}
-		emit.Bytes(w, b)
-		return w.Err
+// readArg reads one argument object.
+func readArg(p *neorpc.Param) (smartcontract.Parameter, error) {
+	t, v, err := p.GetFuncParam()
+	if err != nil {
+		return smartcontract.Parameter{}, err
 	}
-	var err error
+	return readValue(t, &v)
+}
+
+// readValue reads the value of an argument of type t. An Any argument
+// with a value keeps the value raw: neo-go pushes nothing for it
+// (pushParam).
+func readValue(t smartcontract.ParamType, v *neorpc.Param) (smartcontract.Parameter, error) {
+	if read, ok := plainArgs[t]; ok {
+		val, err := read(v)
+		return smartcontract.Parameter{Type: t, Value: val}, err
+	}
 	switch t {
-	case smartcontract.IntegerType:
-		n, nerr := fp.Value.GetBigInt()
-		if err = nerr; err == nil {
-			emit.BigInt(w, n)
-		}
-	case smartcontract.BoolType:
-		b, berr := fp.Value.GetBoolean()
-		if berr != nil {
-			return errors.New("not a bool")
-		}
-		emit.Bool(w, b)
 	case smartcontract.ArrayType, smartcontract.MapType:
-		list, lerr := fp.Value.GetArray()
-		if err = lerr; err != nil {
-			break
+		list, err := v.GetArray()
+		if err != nil {
+			return smartcontract.Parameter{}, err
 		}
 		if t == smartcontract.MapType {
-			err = pushMapPacked(w, list)
-		} else {
-			err = pushArrayPacked(w, list)
+			pairs, err := readPairs(list)
+			return smartcontract.Parameter{Type: t, Value: pairs}, err
 		}
+		items, err := readArgs(list)
+		return smartcontract.Parameter{Type: t, Value: items}, err
 	case smartcontract.AnyType:
-		if fp.Value.IsNull() || len(fp.Value.RawMessage) == 0 {
-			emit.Opcodes(w, opcode.PUSHNULL)
+		if v.IsNull() || len(v.RawMessage) == 0 {
+			return smartcontract.NewAnyParameter(), nil
 		}
+		return smartcontract.Parameter{Type: t, Value: v.RawMessage}, nil
+	}
+	return smartcontract.Parameter{}, fmt.Errorf("%w: parameter type %v", errUnsupportedParam, t)
+}
+
+// readArgs reads a list of arguments, the last first.
+func readArgs(list []neorpc.Param) ([]smartcontract.Parameter, error) {
+	out := make([]smartcontract.Parameter, len(list))
+	for i := range slices.Backward(list) {
+		t, v, err := list[i].GetFuncParam()
+		if err != nil {
+			return nil, err
+		}
+		if out[i], err = readValue(t, &v); err != nil {
+			return nil, fmt.Errorf("param %d: %w", i, err)
+		}
+	}
+	return out, nil
+}
+
+// readPairs reads the elements of a Map argument, the last first, each
+// value before its key.
+func readPairs(list []neorpc.Param) ([]smartcontract.ParameterPair, error) {
+	out := make([]smartcontract.ParameterPair, len(list))
+	for i := range slices.Backward(list) {
+		k, v, err := list[i].GetFuncParamPair()
+		if err != nil {
+			return nil, err
+		}
+		if out[i].Value, err = readArg(&v); err != nil {
+			return nil, fmt.Errorf("map value %d: %w", i, err)
+		}
+		if out[i].Key, err = readArg(&k); err != nil {
+			return nil, fmt.Errorf("map key %d: %w", i, err)
+		}
+	}
+	return out, nil
+}
+
+// pushParams emits pushes of the parameters, the last first, so that the
+// first ends on top.
+func pushParams(w *nio.BinWriter, ps []smartcontract.Parameter) {
+	for i := range slices.Backward(ps) {
+		pushParam(w, ps[i])
+	}
+}
+
+// pushParam emits the push of a parameter read by readArg: arrays and
+// maps packed (NEWARRAY0 and NEWMAP when empty, maps each value before its
+// key), an Any argument with a value nothing at all (neo-go's quirk),
+// everything else as emit.Any pushes its value.
+func pushParam(w *nio.BinWriter, p smartcontract.Parameter) {
+	switch v := p.Value.(type) {
+	case []smartcontract.Parameter:
+		if len(v) == 0 {
+			emit.Opcodes(w, opcode.NEWARRAY0)
+			return
+		}
+		pushParams(w, v)
+		emit.Int(w, int64(len(v)))
+		emit.Opcodes(w, opcode.PACK)
+	case []smartcontract.ParameterPair:
+		if len(v) == 0 {
+			emit.Opcodes(w, opcode.NEWMAP)
+			return
+		}
+		for i := range slices.Backward(v) {
+			pushParam(w, v[i].Value)
+			pushParam(w, v[i].Key)
+		}
+		emit.Int(w, int64(len(v)))
+		emit.Opcodes(w, opcode.PACKMAP)
+	case json.RawMessage:
+		// An Any argument with a value.
 	default:
-		return fmt.Errorf("%w: parameter type %v", errUnsupportedParam, fp.Type)
+		emit.Any(w, v)
 	}
+}
+
+// argsScript is the script pushing the arguments (the last first), packed
+// into an array if pack is set.
+func argsScript(list []neorpc.Param, pack bool) ([]byte, error) {
+	ps, err := readArgs(list)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return w.Err
-}
-
-// pushArray emits pushes of the arguments, the last first (neo-go
-// ExpandArrayIntoScript), so that the first ends on top.
-func pushArray(w *nio.BinWriter, list []neorpc.Param) error {
-	for i, p := range slices.Backward(list) {
-		fp, err := p.GetFuncParam()
-		if err != nil {
-			return err
-		}
-		if err := pushFuncParam(w, fp); err != nil {
-			return fmt.Errorf("param %d: %w", i, err)
-		}
+	w := nio.NewBufBinWriter()
+	if pack {
+		pushParam(w, smartcontract.NewArrayParameter(ps...))
+	} else {
+		pushParams(w, ps)
 	}
-	return w.Err
-}
-
-// pushArrayPacked emits the arguments packed into an array.
-func pushArrayPacked(w *nio.BinWriter, list []neorpc.Param) error {
-	if len(list) == 0 {
-		emit.Opcodes(w, opcode.NEWARRAY0)
-		return w.Err
+	if w.Err != nil {
+		return nil, w.Err
 	}
-	if err := pushArray(w, list); err != nil {
-		return err
-	}
-	emit.Int(w, int64(len(list)))
-	emit.Opcodes(w, opcode.PACK)
-	return w.Err
-}
-
-// pushMapPacked emits key-value pairs packed into a map (each value
-// before its key, the last pair first).
-func pushMapPacked(w *nio.BinWriter, pairs []neorpc.Param) error {
-	if len(pairs) == 0 {
-		emit.Opcodes(w, opcode.NEWMAP)
-		return w.Err
-	}
-	for i, p := range slices.Backward(pairs) {
-		kv, err := p.GetFuncParamPair()
-		if err != nil {
-			return err
-		}
-		if err := pushFuncParam(w, kv.Value); err != nil {
-			return fmt.Errorf("map value %d: %w", i, err)
-		}
-		if err := pushFuncParam(w, kv.Key); err != nil {
-			return fmt.Errorf("map key %d: %w", i, err)
-		}
-	}
-	emit.Int(w, int64(len(pairs)))
-	emit.Opcodes(w, opcode.PACKMAP)
-	return w.Err
+	return w.Bytes(), nil
 }
 
 // appendContractCall appends to a script that leaves the packed arguments

@@ -48,11 +48,6 @@ type Item struct {
 	Signatures map[string][]byte `json:"signatures"`
 }
 
-// GetSignature returns pub's signature, or nil.
-func (it *Item) GetSignature(pub *keys.PublicKey) []byte {
-	return it.Signatures[pub.StringCompressed()]
-}
-
 // IsComplete reports whether every parameter has a value.
 func (it *Item) IsComplete() bool {
 	for i := range it.Parameters {
@@ -150,7 +145,7 @@ func (c *ParameterContext) AddSignature(h hash.Uint160, ctr *wallet.Contract, pu
 		if err != nil {
 			return err
 		}
-		if it.GetSignature(pub) != nil {
+		if it.Signatures[pub.StringCompressed()] != nil {
 			return ErrAlreadySigned
 		}
 		it.Signatures[pub.StringCompressed()] = sig

@@ -36,33 +36,32 @@ func (a *Allocator) Int(v int64) *Integer {
 	if v >= cacheMin && v < cacheMax {
 		return &intCache[v-cacheMin]
 	}
-	if len(a.ints) == 0 {
-		a.ints = make([]Integer, allocChunk)
-	}
-	i := &a.ints[0]
-	a.ints = a.ints[1:]
+	i := take(&a.ints)
 	i.small = v
 	return i
 }
 
+// take returns the next item of a slab, allocating a new slab of
+// allocChunk items when it is used up.
+func take[T any](slab *[]T) *T {
+	if len(*slab) == 0 {
+		*slab = make([]T, allocChunk)
+	}
+	p := &(*slab)[0]
+	*slab = (*slab)[1:]
+	return p
+}
+
 // ByteString returns a ByteString holding b (not copied).
 func (a *Allocator) ByteString(b []byte) *ByteString {
-	if len(a.strs) == 0 {
-		a.strs = make([]ByteString, allocChunk)
-	}
-	s := &a.strs[0]
-	a.strs = a.strs[1:]
+	s := take(&a.strs)
 	s.b = b
 	return s
 }
 
 // Buffer returns a Buffer holding b (not copied).
 func (a *Allocator) Buffer(b []byte) *Buffer {
-	if len(a.bufs) == 0 {
-		a.bufs = make([]Buffer, allocChunk)
-	}
-	s := &a.bufs[0]
-	a.bufs = a.bufs[1:]
+	s := take(&a.bufs)
 	s.b = b
 	return s
 }

@@ -57,23 +57,13 @@ func (w *rpcWriter) write(out []byte, item Item) ([]byte, error) {
 	out = append(out, `,"value":`...)
 	switch x := item.(type) {
 	case *Array:
-		if _, ok := w.path[x]; ok {
-			return nil, ErrCircular
+		var err error
+		out, err = w.list(out, x, len(x.items), func(out []byte, i int) ([]byte, error) {
+			return w.write(out, x.items[i])
+		})
+		if err != nil {
+			return nil, err
 		}
-		w.path[x] = struct{}{}
-		w.budget -= 2 + max(0, len(x.items)-1)
-		out = append(out, '[')
-		for i, e := range x.items {
-			if i > 0 {
-				out = append(out, ',')
-			}
-			var err error
-			if out, err = w.write(out, e); err != nil {
-				return nil, err
-			}
-		}
-		out = append(out, ']')
-		delete(w.path, x)
 	case Bool:
 		if x {
 			w.budget -= 4
@@ -91,30 +81,23 @@ func (w *rpcWriter) write(out []byte, item Item) ([]byte, error) {
 		w.budget -= 2 + len(s)
 		out = strconv.AppendQuote(out, s)
 	case *Map:
-		if _, ok := w.path[x]; ok {
-			return nil, ErrCircular
-		}
-		w.path[x] = struct{}{}
-		w.budget -= 2 + max(0, len(x.elems)-1)
-		out = append(out, '[')
-		for i, e := range x.elems {
-			if i > 0 {
-				out = append(out, ',')
-			}
+		var err error
+		out, err = w.list(out, x, len(x.elems), func(out []byte, i int) ([]byte, error) {
 			w.budget -= 17
 			out = append(out, `{"key":`...)
-			var err error
-			if out, err = w.write(out, e.Key); err != nil {
+			out, err := w.write(out, x.elems[i].Key)
+			if err != nil {
 				return nil, err
 			}
 			out = append(out, `,"value":`...)
-			if out, err = w.write(out, e.Value); err != nil {
+			if out, err = w.write(out, x.elems[i].Value); err != nil {
 				return nil, err
 			}
-			out = append(out, '}')
+			return append(out, '}'), nil
+		})
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, ']')
-		delete(w.path, x)
 	case *Pointer:
 		s := strconv.Itoa(x.pos)
 		w.budget -= len(s)
@@ -130,6 +113,28 @@ func (w *rpcWriter) write(out []byte, item Item) ([]byte, error) {
 		return nil, fmt.Errorf("%w: max size reached", ErrTooBig)
 	}
 	return append(out, '}'), nil
+}
+
+// list writes the n elements of compound c as a JSON list, element i by
+// elem, refusing a c that contains itself.
+func (w *rpcWriter) list(out []byte, c Item, n int, elem func(out []byte, i int) ([]byte, error)) ([]byte, error) {
+	if _, ok := w.path[c]; ok {
+		return nil, ErrCircular
+	}
+	w.path[c] = struct{}{}
+	w.budget -= 2 + max(0, n-1)
+	out = append(out, '[')
+	for i := range n {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		var err error
+		if out, err = elem(out, i); err != nil {
+			return nil, err
+		}
+	}
+	delete(w.path, c)
+	return append(out, ']'), nil
 }
 
 type rpcItem struct {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/n3node/n3node/cmd/n3node/app/neogocfg"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core"
 	"github.com/n3node/n3node/pkg/core/storage"
@@ -14,7 +15,7 @@ import (
 
 // dbFlags select the configuration and database of every db command.
 func dbFlags() []cli.Flag {
-	return []cli.Flag{
+	return append(neogocfg.Flags(),
 		&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "neo-go style configuration `FILE` (its DBConfiguration selects the database)"},
 		&cli.StringFlag{Name: "network", Aliases: []string{"n"}, Usage: "embedded network configuration `NAME` (mainnet, testnet, privnet, unit_testnet, ...)"},
 		&cli.StringFlag{Name: "db", Usage: "database `ENGINE` overriding the configuration: pebble, bolt, leveldb or memory"},
@@ -22,12 +23,22 @@ func dbFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "debug", Usage: "log at debug level"},
 		&cli.IntFlag{Name: "pebble-cache", Usage: fmt.Sprintf("Pebble block cache in `MiB` (default: the configuration's CacheSizeMiB, else the storage package's %d)", storage.DefaultPebbleCacheSize>>20)},
 		&cli.IntFlag{Name: "pebble-memtable", Usage: fmt.Sprintf("Pebble memtable size in `MiB` (default: the configuration's MemTableSizeMiB, else the storage package's %d)", storage.DefaultPebbleMemTableSize>>20)},
-	}
+	)
 }
 
-// loadConfig reads the configuration the flags name.
+// loadConfig reads the configuration the flags name: --config or
+// --network, or neo-go's flags (package neogocfg).
 func loadConfig(c *cli.Command) (config.Config, error) {
 	file, network := c.String("config"), c.String("network")
+	if neogocfg.Used(c) {
+		if file != "" || network != "" {
+			return config.Config{}, errors.New("--config and --network are exclusive with neo-go's --config-path, --config-file, -p, -m, -t and --unittest")
+		}
+		var err error
+		if file, network, err = neogocfg.Source(c); err != nil {
+			return config.Config{}, err
+		}
+	}
 	switch {
 	case file != "" && network != "":
 		return config.Config{}, errors.New("--config and --network are exclusive")

@@ -3,7 +3,9 @@ package dbcmd
 import (
 	"context"
 	"log/slog"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/urfave/cli/v3"
@@ -81,4 +83,30 @@ func TestStoreOptionsLikeNode(t *testing.T) {
 	}
 	cfg.ApplicationConfiguration.DBConfiguration.PebbleDBOptions.CacheSizeMiB = 32
 	same("flags", flagged, nodeOptions(cfg))
+}
+
+// TestNeoGoConfigFlags: the db commands take neo-go's configuration flags
+// (--config-file, --config-path with -p/-m/-t/--unittest), exclusive with
+// --config and --network.
+func TestNeoGoConfigFlags(t *testing.T) {
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "chain")
+	cfg := "ProtocolConfiguration:\n  Magic: 42\n  StandbyCommittee:\n    - 02b3622bf4017bdfe317c58aed5f4c753f206b7db896046fa7d774bbc4bf7f8dc2\n  ValidatorsCount: 1\nApplicationConfiguration:\n  DBConfiguration:\n    Type: leveldb\n    LevelDBOptions:\n      DataDirectoryPath: " + dbPath + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "protocol.unit_testnet.yml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runApp(t, "db", "state", "--config-path", dir, "--unittest")
+	if err != nil || !strings.Contains(out, `"height": 0`) {
+		t.Fatalf("--config-path --unittest: %v %s", err, out)
+	}
+	out, _, err = runApp(t, "db", "reset", "--config-file", filepath.Join(dir, "protocol.unit_testnet.yml"), "--height", "0")
+	if err != nil {
+		t.Fatalf("--config-file: %v %s", err, out)
+	}
+	if _, _, err := runApp(t, "db", "state", "--config-path", dir, "--network", "privnet"); err == nil || !strings.Contains(err.Error(), "exclusive") {
+		t.Fatalf("mixed flags: %v", err)
+	}
+	if _, _, err := runApp(t, "db", "state", "-p", "-t"); err == nil {
+		t.Fatal("two networks accepted")
+	}
 }

@@ -8,12 +8,12 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/n3node/n3node/cmd/n3node/app/neogocfg"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/node"
 	"github.com/urfave/cli/v3"
@@ -88,13 +88,7 @@ with -p (privnet, the default), -m (mainnet), -t (testnet) or --unittest
 (unit_testnet). Without --config-path and with no such file in ./config, the
 embedded configuration of that network is used (as "n3node run --network").
 Everything else is as "n3node run".`,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "config-path", Usage: "`DIR` with protocol.<net>.yml files (default ./config)"},
-			&cli.StringFlag{Name: "config-file", Usage: "configuration `FILE` (overrides --config-path and the network flags)"},
-			&cli.BoolFlag{Name: "privnet", Aliases: []string{"p"}, Usage: "private network (protocol.privnet.yml)"},
-			&cli.BoolFlag{Name: "mainnet", Aliases: []string{"m"}, Usage: "MainNet (protocol.mainnet.yml)"},
-			&cli.BoolFlag{Name: "testnet", Aliases: []string{"t"}, Usage: "TestNet (protocol.testnet.yml)"},
-			&cli.BoolFlag{Name: "unittest", Usage: "unit test network (protocol.unit_testnet.yml)"},
+		Flags: append(neogocfg.Flags(),
 			&cli.BoolFlag{Name: "debug", Aliases: []string{"d"}, Usage: "log at debug level"},
 			&cli.StringFlag{Name: "relative-path", Usage: "resolve the configuration's relative paths against `DIR`"},
 			&cli.StringFlag{Name: "data", Usage: "database `DIR` (overrides the configuration)"},
@@ -103,43 +97,9 @@ Everything else is as "n3node run".`,
 			&cli.StringFlag{Name: "p2p", Usage: "P2P listen `ADDR`"},
 			&cli.IntFlag{Name: "memory-limit", Value: runMemoryLimitMiB, Usage: "soft limit of the Go runtime's memory in `MiB`"},
 			&cli.StringFlag{Name: "statesync-root", Usage: "trusted state root `INDEX:ROOTHASH` of the state sync point"},
-		},
+		),
 		Action: func(ctx context.Context, c *cli.Command) error { return runNode(ctx, c, version) },
 	}
-}
-
-// neoGoNetworks maps neo-go's network flags to the file and embedded
-// network names.
-var neoGoNetworks = []struct{ flag, name string }{
-	{"privnet", "privnet"}, {"mainnet", "mainnet"}, {"testnet", "testnet"}, {"unittest", "unit_testnet"},
-}
-
-// neoGoConfigSource resolves neo-go's configuration flags (the `node`
-// command): a file to load, or an embedded network.
-func neoGoConfigSource(c *cli.Command) (file, network string, err error) {
-	if c.IsSet("config-file") {
-		return c.String("config-file"), "", nil
-	}
-	network = "privnet"
-	n := 0
-	for _, nf := range neoGoNetworks {
-		if c.Bool(nf.flag) {
-			network = nf.name
-			n++
-		}
-	}
-	if n > 1 {
-		return "", "", errors.New("only one of --privnet, --mainnet, --testnet and --unittest may be set")
-	}
-	dir := "./config"
-	if c.IsSet("config-path") {
-		dir = c.String("config-path")
-	}
-	path := filepath.Join(dir, "protocol."+network+".yml")
-	if _, serr := os.Stat(path); serr == nil || c.IsSet("config-path") {
-		return path, "", nil
-	}
-	return "", network, nil
 }
 
 // runNetworks lists the names --network takes.
@@ -162,7 +122,7 @@ func runConfig(c *cli.Command) (config.Config, error) {
 		err error
 	)
 	if c.Name == "node" {
-		if file, network, err = neoGoConfigSource(c); err != nil {
+		if file, network, err = neogocfg.Source(c); err != nil {
 			return cfg, err
 		}
 	}

@@ -214,15 +214,7 @@ func (e *evaluator) byNames(objs []any, costs bool, names ...string) ([]any, boo
 
 // byIndices selects array elements; negative indices count from the end.
 func (e *evaluator) byIndices(objs []any, indices ...int) ([]any, bool) {
-	if !e.step() {
-		return nil, false
-	}
-	var out []any
-	for _, o := range objs {
-		arr, ok := o.([]any)
-		if !ok {
-			continue
-		}
+	return e.eachArray(objs, func(out, arr []any) ([]any, bool) {
 		for _, j := range indices {
 			if j < 0 {
 				j += len(arr)
@@ -233,6 +225,26 @@ func (e *evaluator) byIndices(objs []any, indices ...int) ([]any, bool) {
 				}
 				out = append(out, arr[j])
 			}
+		}
+		return out, true
+	})
+}
+
+// eachArray is one evaluation step selecting from every array among objs:
+// pick appends what it selects of arr to out, or reports false when the
+// result would exceed MaxObjects.
+func (e *evaluator) eachArray(objs []any, pick func(out, arr []any) ([]any, bool)) ([]any, bool) {
+	if !e.step() {
+		return nil, false
+	}
+	var out []any
+	for _, o := range objs {
+		arr, ok := o.([]any)
+		if !ok {
+			continue
+		}
+		if out, ok = pick(out, arr); !ok {
+			return nil, false
 		}
 	}
 	return out, true
@@ -363,15 +375,7 @@ func (e *evaluator) slice(objs []any, start int) ([]any, bool) {
 // byRange selects arr[start:end] of each array: a negative start counts
 // from the end (and stops at 0), an end <= 0 counts from the end.
 func (e *evaluator) byRange(objs []any, start, end int) ([]any, bool) {
-	if !e.step() {
-		return nil, false
-	}
-	var out []any
-	for _, o := range objs {
-		arr, ok := o.([]any)
-		if !ok {
-			continue
-		}
+	return e.eachArray(objs, func(out, arr []any) ([]any, bool) {
 		s := start
 		if s < 0 {
 			s = max(s+len(arr), 0) // neo-go panics below 0; C# clamps
@@ -382,14 +386,13 @@ func (e *evaluator) byRange(objs []any, start, end int) ([]any, bool) {
 		}
 		en = min(en, len(arr))
 		if en <= s {
-			continue
+			return out, true
 		}
 		if len(out)+en-s > MaxObjects {
 			return nil, false
 		}
-		out = append(out, arr[s:en]...)
-	}
-	return out, true
+		return append(out, arr[s:en]...), true
+	})
 }
 
 // Filter errors.
