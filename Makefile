@@ -50,9 +50,11 @@ sim:
 	$(GO) test -count=1 -run '^TestSim$$' -timeout 0 -v ./internal/sim/ -args \
 	  $(if $(SEED),-seed=$(SEED),-seeds=$(SEEDS)) -faults=$(SIMFAULTS) $(if $(SKIP),-skip=$(SKIP)) $(if $(STRICT),-strict)
 
-# The CI run: 20 seeds, and the determinism check.
+# The CI run: 200 seeds (about 3.5 minutes on an idle 2-core machine,
+# docs/reliability.md), the regression seeds and the determinism check.
+SMOKESEEDS ?= 200
 sim-smoke:
-	$(GO) test -count=1 -run '^(TestSim|TestDeterministic)$$' -timeout 10m ./internal/sim/ -args -seeds=20
+	$(GO) test -count=1 -run '^(TestSim|TestDeterministic)$$' -timeout 15m ./internal/sim/ -args -seeds=$(SMOKESEEDS)
 
 # Differential tests of pkg/core/bintrie against go-ethereum v1.17.10. They
 # live in the nested module internal/bintriediff so geth never enters the

@@ -41,7 +41,7 @@ for dir in $(cd "$tmp" && find examples -name '*_test.go' -printf '%h\n' | sort 
 		done
 	done
 	(cd "$d" && "$GO" mod edit -droprequire github.com/nspcc-dev/neo-go \
-		-require github.com/n3node/n3node@v0.0.0 -replace "github.com/n3node/n3node=$ROOT" -go=1.26.8)
+		-require github.com/n3node/n3node@v0.0.0 -replace "github.com/n3node/n3node=$ROOT" -go="$(awk '/^go /{print $2}' "$ROOT/go.mod")")
 	log="$tmp/$(echo "$dir" | tr / _).log"
 	if (cd "$d" && GOFLAGS=-mod=mod "$GO" test -count=1 ./... >"$log" 2>&1); then
 		echo "PASS $dir"

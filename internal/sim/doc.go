@@ -45,7 +45,8 @@
 // straight from node to node, relay and sync are modelled (blocks are
 // announced to every reachable node and fetched every second from a
 // reachable peer ahead), as is transaction relay (a transaction every
-// 100-600 ms, paid by the validators' multi-signature account, pooled by
+// 100-600 ms, paid by a single-signature account the genesis block funds
+// from the validators' multi-signature account, pooled by
 // the real mempool of a random node and relayed to the nodes it reaches;
 // a consensus asking for transactions gets them from a reachable node).
 //

@@ -2,38 +2,60 @@ package sim
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	nio "github.com/n3node/n3node/pkg/io"
 	"github.com/n3node/n3node/pkg/smartcontract"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/vm/emit"
+	"github.com/n3node/n3node/pkg/vm/opcode"
 )
 
-// payer is the account transactions are paid from: the validators'
-// multi-signature account, which holds the genesis GAS.
+// payer is the account transactions are paid from: a single-signature
+// account the genesis block funds from the validators' multi-signature
+// account (Genesis.Transaction). A single signature keeps the load cheap
+// to verify on every node (a multi-signature payer made M verifications
+// per transaction and node, half of a run's CPU); the validators'
+// multi-signature script is still checked on every block.
 type payer struct {
+	key     *keys.PrivateKey
 	script  []byte
 	account hash.Uint160
-	signers []*keys.PrivateKey // M keys, in the order of the script's keys
 }
 
-func newPayer(ks []*keys.PrivateKey) (*payer, error) {
-	pubs := make([]*keys.PublicKey, len(ks))
-	for i, k := range ks {
-		pubs[i] = k.PublicKey()
-	}
-	script, err := smartcontract.CreateDefaultMultiSigRedeemScript(pubs)
+// payerFunds is what the genesis block gives the payer: 1,000,000 GAS.
+const payerFunds = 1_000_000_0000_0000
+
+func newPayer() (*payer, error) {
+	b := make([]byte, 32)
+	b[0], b[31] = 0x7a, 0x01
+	k, err := keys.NewPrivateKeyFromBytes(b)
 	if err != nil {
 		return nil, err
 	}
-	sorted := slices.Clone(ks)
-	slices.SortFunc(sorted, func(a, b *keys.PrivateKey) int { return a.PublicKey().Cmp(b.PublicKey()) })
-	m := smartcontract.GetDefaultHonestNodeCount(len(ks))
-	return &payer{script: script, account: hash.Hash160(script), signers: sorted[:m]}, nil
+	script := k.PublicKey().VerificationScript()
+	return &payer{key: k, script: script, account: hash.Hash160(script)}, nil
+}
+
+// fundScript is the genesis script that moves payerFunds from the
+// validators' multi-signature account to the payer.
+func (p *payer) fundScript(validators []*keys.PrivateKey) ([]byte, error) {
+	pubs := make([]*keys.PublicKey, len(validators))
+	for i, k := range validators {
+		pubs[i] = k.PublicKey()
+	}
+	multi, err := smartcontract.CreateDefaultMultiSigRedeemScript(pubs)
+	if err != nil {
+		return nil, err
+	}
+	return emit.Script(func(w *nio.BinWriter) {
+		emit.AppCall(w, nativenames.GasHash, "transfer", callflag.All, hash.Hash160(multi), p.account, int64(payerFunds), nil)
+		emit.Opcodes(w, opcode.ASSERT)
+	})
 }
 
 // newTx makes a valid transaction (a script that pushes a number) paid by
@@ -43,9 +65,7 @@ func (w *world) newTx(height uint32) *transaction.Transaction {
 	tx.Signers = []transaction.Signer{{Account: w.payer.account, Scopes: transaction.None}}
 	sd := tx.SignData(uint32(w.chain.Magic))
 	bw := nio.NewBufBinWriter()
-	for _, k := range w.payer.signers {
-		emit.Bytes(bw, k.Sign(sd[:]))
-	}
+	emit.Bytes(bw, w.payer.key.Sign(sd[:]))
 	tx.Witnesses = []transaction.Witness{{InvocationScript: bw.Bytes(), VerificationScript: w.payer.script}}
 	return tx
 }

@@ -64,12 +64,14 @@ const smokeSeeds = 3
 // regressionSeeds found bugs; they run every time.
 var regressionSeeds = []uint64{
 	4,   // a primary's block must use the nonce it proposed (Config.Nonce); 7 validators, partitions
-	3,   // an equivocating primary of 4 locks two honest validators: stalls, never forks
-	33,  // a validator that commits and floods ChangeViews splits 4 validators across views: stalls, never forks
+	3,   // an equivocating primary of 4 locks two honest validators: stalls (dBFT 2.0 commit lock), never forks
+	33,  // a validator that commits and floods ChangeViews split 4 validators across views (stalled before findings 4 and 5 were fixed)
 	41,  // a primary that restarts in its own round must not propose again (4 honest validators stalled)
 	180, // two change-view flooders of 7 answered each other's floods with recovery messages (200,000 undelivered events)
 	14,  // a restarted validator forgot its ChangeView and committed in the old view (7 honest, 2 | 4 split)
 	30,  // the same, and a restarted validator whose own PrepareResponse came back ignored the transactions it lacked
+	94,  // a restarted primary that took back its own proposal ignored the transactions its lost pool lacked
+	37,  // the first fix of 94 took the proposal again in a loop (200,000 undelivered events)
 }
 
 // configs are the network shapes each seed runs on: the seed's parity

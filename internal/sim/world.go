@@ -3,6 +3,7 @@ package sim
 import (
 	"cmp"
 	"container/heap"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -241,10 +242,14 @@ func newWorld(cfg Config) (*world, error) {
 		w.keys = append(w.keys, k)
 	}
 	var err error
-	if w.chain, err = chainConfig(w.keys); err != nil {
+	if w.payer, err = newPayer(); err != nil {
 		return nil, err
 	}
-	if w.payer, err = newPayer(w.keys); err != nil {
+	fund, err := w.payer.fundScript(w.keys)
+	if err != nil {
+		return nil, err
+	}
+	if w.chain, err = chainConfig(w.keys, fund); err != nil {
 		return nil, err
 	}
 	w.net = net{delay: 10 * time.Millisecond, group: make([]int, cfg.Validators+1)}
@@ -279,13 +284,15 @@ func newWorld(cfg Config) (*world, error) {
 }
 
 // chainConfig is the protocol of the simulated network: the validators
-// are the standby committee, every hardfork from genesis, 1 s blocks.
-func chainConfig(ks []*keys.PrivateKey) (config.Blockchain, error) {
+// are the standby committee, every hardfork from genesis, 1 s blocks; the
+// genesis block runs genesisScript (which funds the load's payer).
+func chainConfig(ks []*keys.PrivateKey, genesisScript []byte) (config.Blockchain, error) {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "ProtocolConfiguration:\n  Magic: 7175\n  TimePerBlock: 1s\n  ValidatorsCount: %d\n  VerifyTransactions: true\n  StandbyCommittee:\n", len(ks))
 	for _, k := range ks {
 		fmt.Fprintf(&sb, "    - %s\n", k.PublicKey().StringCompressed())
 	}
+	fmt.Fprintf(&sb, "  Genesis:\n    Transaction:\n      Script: %s\n      SystemFee: 1000000000\n", base64.StdEncoding.EncodeToString(genesisScript))
 	sb.WriteString("  Hardforks:\n")
 	for _, hf := range config.Hardforks() {
 		fmt.Fprintf(&sb, "    %s: 0\n", hf)

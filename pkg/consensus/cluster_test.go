@@ -185,7 +185,7 @@ func (c *cluster) step() bool {
 		c.txs = c.txs[1:]
 		if nd := c.nodes[ev.to]; nd.up {
 			nd.pool.Add(ev.tx)
-			nd.s.dbft.OnTransaction(ev.tx)
+			nd.s.onTransaction(ev.tx)
 		}
 		return true
 	}

@@ -77,7 +77,10 @@
 //     fires), then hands them to dbft highest view first, so it does not
 //     commit in a view it had voted to leave before the restart; its own
 //     PrepareResponse in a recovery message is not taken back (dbft would
-//     then ignore the transactions it lacks) (restart.go).
+//     then ignore the transactions it lacks), and a restarted primary that
+//     took its own proposal back takes it again once its pool has the
+//     transactions it lacked (dbft takes them only as a backup)
+//     (restart.go).
 //
 // With StateRootInHeader (neo-go's extension) proposals carry the local
 // state root of the previous block and the Ledger must implement

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/n3node/n3node/pkg/consensus/message"
+	"github.com/n3node/n3node/pkg/core/transaction"
 )
 
 // A restarted validator listens before it acts.
@@ -84,4 +85,31 @@ func (s *Service) stopListening() {
 			s.handlePayload(p)
 		}
 	}
+}
+
+// onTransaction passes a transaction that arrived after a RequestTx to
+// dbft. dbft takes such transactions only as a backup; a restarted
+// primary that took its own PrepareRequest back (see begin) while its
+// pool had lost some of the proposal's transactions would wait for them
+// for good (seed 94: 4 validators committed to that proposal in view 1,
+// the primary's Commit was the fifth). So once its pool holds all of
+// them, the primary takes its own request again: dbft then finds every
+// transaction and goes on (its PrepareResponse is not sent, see
+// broadcast).
+func (s *Service) onTransaction(tx *transaction.Transaction) {
+	s.dbft.OnTransaction(tx)
+	d := s.dbft
+	if s.ownRequest == nil || !d.IsPrimary() || len(d.MissingTransactions) == 0 ||
+		s.ownRequest.ViewNumber() != d.ViewNumber || d.CommitSent() || s.retaken == s.ownRequest {
+		return
+	}
+	for _, h := range d.MissingTransactions {
+		if _, ok := s.pool.TryGetValue(h); !ok {
+			return
+		}
+	}
+	s.log.Debug("restarted primary: its proposal's transactions are back, taking its request again")
+	s.retaken = s.ownRequest // once: dbft must not be fed it in a loop
+	d.PreparationPayloads[d.MyIndex] = nil
+	d.OnReceive(s.ownRequest)
 }

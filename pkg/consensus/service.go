@@ -113,8 +113,9 @@ type Service struct {
 	quit     chan struct{}
 	finished chan struct{}
 
-	replies replyLimit // recovery replies per validator (replylimit.go)
-	restart listening  // payloads held after a restart (restart.go)
+	replies replyLimit                  // recovery replies per validator (replylimit.go)
+	restart listening                   // payloads held after a restart (restart.go)
+	retaken dbft.ConsensusPayload[Hash] // own request taken again (restart.go)
 
 	// recovered counts payloads taken from recovery messages.
 	recovered atomic.Int64
@@ -337,7 +338,7 @@ func (s *Service) loop() {
 		case p := <-s.messages:
 			s.handlePayload(p)
 		case tx := <-s.transactions:
-			s.dbft.OnTransaction(tx)
+			s.onTransaction(tx)
 		case <-s.blockSignal:
 		case <-s.poolEvents:
 			s.poolEvents = nil

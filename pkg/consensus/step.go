@@ -31,7 +31,7 @@ func (st *Stepper) Receive(e *message.Extensible) error {
 }
 
 // OnTransaction passes a transaction that arrived after a RequestTx.
-func (st *Stepper) OnTransaction(tx *transaction.Transaction) { st.s.dbft.OnTransaction(tx) }
+func (st *Stepper) OnTransaction(tx *transaction.Transaction) { st.s.onTransaction(tx) }
 
 // NewBlock is OnNewBlock handled at once.
 func (st *Stepper) NewBlock(h *block.Header) { st.s.handleBlock(h) }

@@ -11,13 +11,9 @@ import (
 func FuzzScriptParsers(f *testing.F) {
 	f.Add([]byte{0x11, 0x0c, 0x21})
 	f.Fuzz(func(t *testing.T, script []byte) {
-		d := notary.NeoGoDiff
-		_, _, _ = d.ParseMultiSig(script)
-		_, _ = d.ParseSignature(script)
-		if d.HugeInts(script) {
-			return
-		}
-		_, _, _ = d.ParseAppCall(script)
-		_, _ = d.CountPushes(script)
+		_, _, _ = notary.ParseMultiSig(script)
+		_, _ = notary.ParseSignature(script)
+		_, _, _ = notary.ParseAppCall(script)
+		_, _ = notary.CountPushes(script)
 	})
 }

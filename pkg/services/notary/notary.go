@@ -335,7 +335,7 @@ func (s *Service) OnNewRequest(pld *payload.P2PNotaryRequest) {
 				wi.args = make([][]byte, 0, wi.left)
 			}
 			wi.args = append(wi.args, w.InvocationScript)
-			n, err := countPushes(w.InvocationScript)
+			n, err := CountPushes(w.InvocationScript)
 			if err != nil || n > int(wi.left) {
 				continue
 			}

@@ -121,10 +121,10 @@ func countOf(op opcode.Opcode, param []byte) (int, bool) {
 	return int(n), true
 }
 
-// parseMultiSig returns m and the key operands of a multisig script
+// ParseMultiSig returns m and the key operands of a multisig script
 // (scparser.ParseMultiSigContract: key operands of 33 bytes or more,
 // counts pushed any integer way).
-func parseMultiSig(script []byte) (int, [][]byte, bool) {
+func ParseMultiSig(script []byte) (int, [][]byte, bool) {
 	if len(script) < 42 {
 		return 0, nil, false
 	}
@@ -171,8 +171,8 @@ func parseMultiSig(script []byte) (int, [][]byte, bool) {
 	return m, pubs, true
 }
 
-// parseSignature returns the key operand of a signature script.
-func parseSignature(script []byte) ([]byte, bool) {
+// ParseSignature returns the key operand of a signature script.
+func ParseSignature(script []byte) ([]byte, bool) {
 	if len(script) != 40 || script[0] != byte(opcode.PUSHDATA1) || script[1] != 33 ||
 		script[35] != byte(opcode.SYSCALL) || binary.LittleEndian.Uint32(script[36:]) != checkSigID {
 		return nil, false
@@ -325,11 +325,11 @@ func pushes(c *reader, strict bool, onCall func([]pushed) ([]pushed, error)) ([]
 	return res, lastPack, nil
 }
 
-// parseAppCall returns N, the number of arguments of the contract call a
+// ParseAppCall returns N, the number of arguments of the contract call a
 // verification script makes, and M, how many of them it pushes itself
 // (neo-go notary.ParseAppCallContract over
 // scparser.ParseAppCallNonStrict).
-func parseAppCall(script []byte) (int, int, error) {
+func ParseAppCall(script []byte) (int, int, error) {
 	c := &reader{prog: script}
 	res, end, err := pushes(c, false, func(res []pushed) ([]pushed, error) {
 		if len(res) != 4 {
@@ -380,9 +380,9 @@ func parseAppCall(script []byte) (int, int, error) {
 	return len(args), m, nil
 }
 
-// countPushes returns how many items an invocation script pushes (neo-go
+// CountPushes returns how many items an invocation script pushes (neo-go
 // scparser.ParseSomething, strict, no SYSCALL).
-func countPushes(script []byte) (int, error) {
+func CountPushes(script []byte) (int, error) {
 	c := &reader{prog: script}
 	res, _, err := pushes(c, true, func([]pushed) ([]pushed, error) {
 		return nil, errors.New("SYSCALL is not allowed")

@@ -70,7 +70,7 @@ func verifyIncompleteWitnesses(tx *transaction.Transaction, nKeys uint8) ([]witn
 		if tx.Signers[i].Account != hash.Hash160(w.VerificationScript) {
 			return nil, fmt.Errorf("transaction should have valid verification script for signer #%d", i)
 		}
-		if m, pubBytes, ok := parseMultiSig(w.VerificationScript); ok {
+		if m, pubBytes, ok := ParseMultiSig(w.VerificationScript); ok {
 			if err := checkPartialInvocation(w.InvocationScript); err != nil {
 				return nil, fmt.Errorf("witness #%d: %w", i, err)
 			}
@@ -85,7 +85,7 @@ func verifyIncompleteWitnesses(tx *transaction.Transaction, nKeys uint8) ([]witn
 			actual += uint8(len(pubBytes))
 			continue
 		}
-		if b, ok := parseSignature(w.VerificationScript); ok {
+		if b, ok := ParseSignature(w.VerificationScript); ok {
 			if err := checkPartialInvocation(w.InvocationScript); err != nil {
 				return nil, fmt.Errorf("witness #%d: %w", i, err)
 			}
@@ -97,7 +97,7 @@ func verifyIncompleteWitnesses(tx *transaction.Transaction, nKeys uint8) ([]witn
 			actual++
 			continue
 		}
-		n, m, err := parseAppCall(w.VerificationScript)
+		n, m, err := ParseAppCall(w.VerificationScript)
 		if err != nil {
 			return nil, fmt.Errorf("witness #%d: unable to detect witness type, only sig/multisig/contract are supported, custom AppCall parsing failed: %w", i, err)
 		}
