@@ -173,7 +173,8 @@ func TestNeoGoCLI(t *testing.T) {
 		name string
 		f    clienttest.Starter
 	}{{"neo-go node", clienttest.StartNeoGo}, {"n3node node", clienttest.StartN3Node}} {
-		dir := filepath.Join(work, strings.Fields(start.name)[0])
+		// "node-<kind>": the n3node binary this test may have built is work/n3node.
+		dir := filepath.Join(work, "node-"+strings.Fields(start.name)[0])
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
