@@ -34,6 +34,21 @@ func (n *Node) CheckReload(cfg *config.Config) error {
 	return nil
 }
 
+// lockForReload checks that cfg can be applied (CheckReload) and takes
+// the late-services lock of a running node; on success the caller holds
+// n.lateMu and unlocks it.
+func (n *Node) lockForReload(cfg *config.Config) error {
+	if err := n.CheckReload(cfg); err != nil {
+		return err
+	}
+	n.lateMu.Lock()
+	if n.state.Load() != stateRunning {
+		n.lateMu.Unlock()
+		return ErrState
+	}
+	return nil
+}
+
 // ReloadMonitoring applies cfg's RPC, Prometheus and Pprof sections to
 // the running node (neo-go's SIGHUP): the RPC server is stopped (requests
 // in flight finish within ctx) and, if cfg enables it, made anew from
@@ -47,14 +62,10 @@ func (n *Node) CheckReload(cfg *config.Config) error {
 // the gauges read at scrape time and the RPC counters; the block and P2P
 // timings are collected from the next start on.
 func (n *Node) ReloadMonitoring(ctx context.Context, cfg *config.Config) error {
-	if err := n.CheckReload(cfg); err != nil {
+	if err := n.lockForReload(cfg); err != nil {
 		return err
 	}
-	n.lateMu.Lock()
 	defer n.lateMu.Unlock()
-	if n.state.Load() != stateRunning {
-		return ErrState
-	}
 	app := &n.cfg.ApplicationConfiguration
 	newApp := &cfg.ApplicationConfiguration
 	var errs []error
@@ -160,14 +171,10 @@ func (n *Node) restartRPC(ctx context.Context) error {
 // submitoracleresponse reaches the new one (neo-go swaps the handler in
 // place; n3node's RPC methods are bound when the server is made).
 func (n *Node) ReloadServices(ctx context.Context, cfg *config.Config) error {
-	if err := n.CheckReload(cfg); err != nil {
+	if err := n.lockForReload(cfg); err != nil {
 		return err
 	}
-	n.lateMu.Lock()
 	defer n.lateMu.Unlock()
-	if n.state.Load() != stateRunning {
-		return ErrState
-	}
 	app, newApp := &n.cfg.ApplicationConfiguration, &cfg.ApplicationConfiguration
 	synced := n.synced()
 	s := &n.svc
@@ -232,14 +239,10 @@ func (n *Node) ReloadServices(ctx context.Context, cfg *config.Config) error {
 // is synchronized. An error (a wallet that does not open) leaves
 // consensus off; the node runs on.
 func (n *Node) ReloadConsensus(_ context.Context, cfg *config.Config) error {
-	if err := n.CheckReload(cfg); err != nil {
+	if err := n.lockForReload(cfg); err != nil {
 		return err
 	}
-	n.lateMu.Lock()
 	defer n.lateMu.Unlock()
-	if n.state.Load() != stateRunning {
-		return ErrState
-	}
 	if cons, _ := n.consensus(); cons != nil {
 		cons.Shutdown()
 		n.setConsensus(nil, nil)
