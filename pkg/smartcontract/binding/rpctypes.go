@@ -291,43 +291,13 @@ func toItem(et ExtendedType, v string) string {
 			return toItem(ExtendedType{Base: smartcontract.ArrayType, Value: &ExtendedType{}}, v)
 		}
 		typ, _ := clientType(et)
-		return lines("func(in "+typ+") (stackitem.Item, error) {",
-			"\t\tif in == nil {",
-			"\t\t\treturn stackitem.Null{}, nil",
-			"\t\t}",
-			"",
-			"\t\tvar items = make([]stackitem.Item, 0, len(in))",
-			"\t\tfor i, v := range in {",
-			"\t\t\titm, err := "+toItem(*et.Value, "v"),
-			"\t\t\tif err != nil {",
-			"\t\t\t\treturn nil, fmt.Errorf(\"item %d: %w\", i, err)",
-			"\t\t\t}",
-			"\t\t\titems = append(items, itm)",
-			"\t\t}",
-			"\t\treturn stackitem.NewArray(items), nil",
-			"\t}("+v+")")
+		return listConverter(typ, toItemTarget, "var items = make([]stackitem.Item, 0, len(in))",
+			"itm", toItem(*et.Value, "v"), "items = append(items, itm)", "stackitem.NewArray(items)", v)
 	case smartcontract.MapType:
 		val := anyValue(et)
 		typ, _ := clientType(ExtendedType{Base: smartcontract.MapType, Key: et.Key, Value: &val})
-		return lines("func(in "+typ+") (stackitem.Item, error) {",
-			"\t\tif in == nil {",
-			"\t\t\treturn stackitem.Null{}, nil",
-			"\t\t}",
-			"",
-			"\t\tvar m = stackitem.NewMap()",
-			"\t\tfor k, v := range in {",
-			"\t\t\tiKey, err := "+toItem(ExtendedType{Base: et.Key}, "k"),
-			"\t\t\tif err != nil {",
-			"\t\t\t\treturn nil, fmt.Errorf(\"key %v: %w\", k, err)",
-			"\t\t\t}",
-			"\t\t\tiVal, err := "+toItem(val, "v"),
-			"\t\t\tif err != nil {",
-			"\t\t\t\treturn nil, fmt.Errorf(\"key %v, wrong value: %w\", k, err)",
-			"\t\t\t}",
-			"\t\t\tm.Add(iKey, iVal)",
-			"\t\t}",
-			"\t\treturn m, nil",
-			"\t}("+v+")")
+		return mapConverter(typ, toItemTarget, "var m = stackitem.NewMap()",
+			toItem(ExtendedType{Base: et.Key}, "k"), toItem(val, "v"), "m.Add(iKey, iVal)", "m", v)
 	}
 	return "stackitem.TryMake(" + v + ")" // Any, InteropInterface, Void
 }
@@ -344,46 +314,74 @@ func toParam(et ExtendedType, v string) string {
 			return toParam(ExtendedType{Base: smartcontract.ArrayType, Value: &ExtendedType{}}, v)
 		}
 		typ, _ := clientType(et)
-		return lines("func(in "+typ+") (smartcontract.Parameter, error) {",
-			"\t\tif in == nil {",
-			"\t\t\treturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil",
-			"\t\t}",
-			"",
-			"\t\tvar prms = make([]smartcontract.Parameter, 0, len(in))",
-			"\t\tfor i, v := range in {",
-			"\t\t\tprm, err := "+toParam(*et.Value, "v"),
-			"\t\t\tif err != nil {",
-			"\t\t\t\treturn smartcontract.Parameter{}, fmt.Errorf(\"item %d: %w\", i, err)",
-			"\t\t\t}",
-			"\t\t\tprms = append(prms, prm)",
-			"\t\t}",
-			"\t\treturn smartcontract.Parameter{Type: smartcontract.ArrayType, Value: prms}, nil",
-			"\t}("+v+")")
+		return listConverter(typ, toParamTarget, "var prms = make([]smartcontract.Parameter, 0, len(in))",
+			"prm", toParam(*et.Value, "v"), "prms = append(prms, prm)",
+			"smartcontract.Parameter{Type: smartcontract.ArrayType, Value: prms}", v)
 	case smartcontract.MapType:
 		if et.Value == nil {
 			// neo-go converts a map without a value type to a stack item here.
 			return toItem(et, v)
 		}
 		typ, _ := clientType(et)
-		return lines("func(in "+typ+") (smartcontract.Parameter, error) {",
-			"\t\tif in == nil {",
-			"\t\t\treturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil",
-			"\t\t}",
-			"",
-			"\t\tvar prms = make([]smartcontract.ParameterPair, 0, len(in))",
-			"\t\tfor k, v := range in {",
-			"\t\t\tiKey, err := "+toParam(ExtendedType{Base: et.Key}, "k"),
-			"\t\t\tif err != nil {",
-			"\t\t\t\treturn smartcontract.Parameter{}, fmt.Errorf(\"key %v: %w\", k, err)",
-			"\t\t\t}",
-			"\t\t\tiVal, err := "+toParam(*et.Value, "v"),
-			"\t\t\tif err != nil {",
-			"\t\t\t\treturn smartcontract.Parameter{}, fmt.Errorf(\"key %v, wrong value: %w\", k, err)",
-			"\t\t\t}",
-			"\t\t\tprms = append(prms, smartcontract.ParameterPair{Key: iKey, Value: iVal})",
-			"\t\t}",
-			"\t\treturn smartcontract.Parameter{Type: smartcontract.MapType, Value: prms}, nil",
-			"\t}("+v+")")
+		return mapConverter(typ, toParamTarget, "var prms = make([]smartcontract.ParameterPair, 0, len(in))",
+			toParam(ExtendedType{Base: et.Key}, "k"), toParam(*et.Value, "v"),
+			"prms = append(prms, smartcontract.ParameterPair{Key: iKey, Value: iVal})",
+			"smartcontract.Parameter{Type: smartcontract.MapType, Value: prms}", v)
 	}
 	return "smartcontract.NewParameterFromValue(" + v + ")"
+}
+
+// convTarget is what a container converter of the RPC bindings makes:
+// its result type, what a nil container gives and the value returned
+// with an error.
+type convTarget struct{ typ, null, zero string }
+
+var (
+	toItemTarget  = convTarget{"stackitem.Item", "stackitem.Null{}", "nil"}
+	toParamTarget = convTarget{"smartcontract.Parameter", "smartcontract.Parameter{Type: smartcontract.AnyType}", "smartcontract.Parameter{}"}
+)
+
+// converterHead is the start of a function literal converting the client
+// container `in` of type typ into t, up to its accumulator declaration.
+func converterHead(typ string, t convTarget, acc string) []string {
+	return []string{"func(in " + typ + ") (" + t.typ + ", error) {",
+		"\t\tif in == nil {",
+		"\t\t\treturn " + t.null + ", nil",
+		"\t\t}",
+		"",
+		"\t\t" + acc}
+}
+
+// listConverter is a function literal applied to v converting each element
+// (conv of "v", named elem) and adding it (add) to acc, returning ret.
+func listConverter(typ string, t convTarget, acc, elem, conv, add, ret, v string) string {
+	return lines(append(converterHead(typ, t, acc),
+		"\t\tfor i, v := range in {",
+		"\t\t\t"+elem+", err := "+conv,
+		"\t\t\tif err != nil {",
+		"\t\t\t\treturn "+t.zero+", fmt.Errorf(\"item %d: %w\", i, err)",
+		"\t\t\t}",
+		"\t\t\t"+add,
+		"\t\t}",
+		"\t\treturn "+ret+", nil",
+		"\t}("+v+")")...)
+}
+
+// mapConverter is listConverter for maps: keyConv and valConv convert "k"
+// and "v" into iKey and iVal.
+func mapConverter(typ string, t convTarget, acc, keyConv, valConv, add, ret, v string) string {
+	return lines(append(converterHead(typ, t, acc),
+		"\t\tfor k, v := range in {",
+		"\t\t\tiKey, err := "+keyConv,
+		"\t\t\tif err != nil {",
+		"\t\t\t\treturn "+t.zero+", fmt.Errorf(\"key %v: %w\", k, err)",
+		"\t\t\t}",
+		"\t\t\tiVal, err := "+valConv,
+		"\t\t\tif err != nil {",
+		"\t\t\t\treturn "+t.zero+", fmt.Errorf(\"key %v, wrong value: %w\", k, err)",
+		"\t\t\t}",
+		"\t\t\t"+add,
+		"\t\t}",
+		"\t\treturn "+ret+", nil",
+		"\t}("+v+")")...)
 }
