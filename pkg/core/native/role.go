@@ -31,10 +31,12 @@ const DesignationEvent = "Designation"
 var (
 	ErrInvalidRole       = errors.New("invalid role")
 	ErrInvalidIndex      = errors.New("invalid index")
-	ErrNodeCount         = errors.New("invalid node count")
-	ErrAlreadyDesignated = errors.New("role already designated")
-	ErrDuplicateNodes    = errors.New("duplicate public keys")
-	ErrNoPersistingBlock = errors.New("persisting block is null")
+	ErrEmptyNodeList     = errors.New("node list is empty")
+	ErrLargeNodeList     = errors.New("node list is too large")
+	ErrAlreadyDesignated = errors.New("already designated given role at current block")
+	ErrDuplicateNodes    = errors.New("node list contains duplicate entries")
+	ErrNoPersistingBlock = errors.New("no persisting block in the context")
+	ErrWitnessFailed     = errors.New("witness check failed")
 )
 
 // RoleManagement is the RoleManagement native contract (C# RoleManagement):
@@ -257,8 +259,8 @@ func (r *RoleManagement) DesignatedAddress(d *dao.Simple, role noderoles.Role) (
 
 func toRole(it stackitem.Item) (noderoles.Role, error) {
 	b, err := ToUint8(it)
-	if err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrInvalidRole, err)
+	if err != nil || !noderoles.IsValid(noderoles.Role(b)) {
+		return 0, ErrInvalidRole
 	}
 	return noderoles.Role(b), nil
 }
@@ -276,16 +278,12 @@ func (r *RoleManagement) getDesignatedByRole(ic *interop.Context, args []stackit
 	if err != nil {
 		return nil, err
 	}
+	// The FAULT text is the bare "invalid index" clients see from neo-go,
+	// whether the index is not a number or is past the persisting block
+	// (C# Ledger.CurrentIndex + 1).
 	index, err := ToUint32(args[1])
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidIndex, err)
-	}
-	if !noderoles.IsValid(role) {
-		return nil, fmt.Errorf("%w: %d", ErrInvalidRole, role)
-	}
-	// The persisting block counts (C# Ledger.CurrentIndex + 1).
-	if uint64(ic.BlockHeight())+1 < uint64(index) {
-		return nil, fmt.Errorf("%w: %d exceeds current index + 1 (%d)", ErrInvalidIndex, index, uint64(ic.BlockHeight())+1)
+	if err != nil || uint64(ic.BlockHeight())+1 < uint64(index) {
+		return nil, ErrInvalidIndex
 	}
 	nodes, _, err := r.GetDesignatedByRole(ic.DAO, role, index)
 	if err != nil {
@@ -297,22 +295,19 @@ func (r *RoleManagement) getDesignatedByRole(ic *interop.Context, args []stackit
 // toNodes converts an ECPoint[] argument: an Array of secp256r1 points
 // (C# ApplicationEngine.Convert with ECPoint.DecodePoint).
 func toNodes(it stackitem.Item) ([]*keys.PublicKey, error) {
-	arr, ok := it.(*stackitem.Array)
+	arr, ok := it.(*stackitem.Array) // a Struct is an Array too
 	if !ok {
-		return nil, fmt.Errorf("%w: nodes must be an array", ErrArgument)
+		return nil, errors.New("not an array")
 	}
 	nodes := make([]*keys.PublicKey, arr.Len())
 	for i, e := range arr.Items() {
-		if _, ok := e.(stackitem.Null); ok {
-			return nil, fmt.Errorf("%w: the element of `nodes` can't be null", ErrArgument)
-		}
 		b, err := ToBytes(e)
 		if err != nil {
 			return nil, err
 		}
 		k, err := keys.NewPublicKeyFromBytes(b)
 		if err != nil {
-			return nil, fmt.Errorf("%w: node %d: %w", ErrArgument, i, err)
+			return nil, err
 		}
 		nodes[i] = k
 	}
@@ -341,19 +336,17 @@ func (r *RoleManagement) DesignateAsRole(ic *interop.Context, role noderoles.Rol
 // designate stores a designation. byCommittee is false for the genesis
 // roles of the configuration (neo-go's extension: no witness check).
 func (r *RoleManagement) designate(ic *interop.Context, role noderoles.Role, nodes []*keys.PublicKey, byCommittee bool) error {
-	if len(nodes) == 0 || len(nodes) > MaxDesignatedNodes {
-		return fmt.Errorf("%w: %d must be between 1 and %d", ErrNodeCount, len(nodes), MaxDesignatedNodes)
-	}
-	if !noderoles.IsValid(role) {
-		return fmt.Errorf("%w: %d", ErrInvalidRole, role)
+	switch {
+	case len(nodes) == 0:
+		return ErrEmptyNodeList
+	case len(nodes) > MaxDesignatedNodes:
+		return ErrLargeNodeList
+	case !noderoles.IsValid(role):
+		return ErrInvalidRole
 	}
 	if byCommittee {
-		ok, err := CheckCommittee(ic, r.cs.Committee())
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return ErrInvalidCommittee
+		if ok, err := CheckCommittee(ic, r.cs.Committee()); err != nil || !ok {
+			return ErrWitnessFailed
 		}
 	}
 	if ic.Block == nil {
