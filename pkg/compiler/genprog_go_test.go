@@ -28,7 +28,7 @@ func TestGeneratedProgramsGo(t *testing.T) {
 	inputs := []int64{0, 1, -3, 7}
 	compared := 0
 	for seed := uint64(1); seed <= seeds; seed++ {
-		fs := genProgram(seed, 2, 12)
+		fs := genProgram(seed, 2, 12, false)
 		dir := t.TempDir()
 		src := strings.Replace(programSource(fs), "package gen", "package main", 1)
 		var main strings.Builder
