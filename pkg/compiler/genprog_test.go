@@ -77,6 +77,7 @@ type (
 	}
 	gField   struct{ f string } // t.A, t.B, t.C
 	gStructH struct{ a gExpr }  // ht(t, a): t passed by value
+	gHn      struct{ a gExpr }  // hn(a): named result
 	gFnCall  struct {
 		f string
 		a gExpr
@@ -117,6 +118,7 @@ func (e gMapGet) src() string  { return e.m + "[" + e.k.src() + "]" }
 func (e gField) src() string   { return "t." + e.f }
 func (e gStructH) src() string { return "ht(t, " + e.a.src() + ")" }
 func (e gFnCall) src() string  { return e.f + "(" + e.a.src() + ")" }
+func (e gHn) src() string      { return "hn(" + e.a.src() + ")" }
 func (e gFnLit) src() string   { return e.c.src() + "(" + e.a.src() + ")" }
 
 func (c *gClosure) src() string {
@@ -128,18 +130,31 @@ func (c *gClosure) src() string {
 }
 
 type gStmt struct {
-	// "decl", "set", "add", "append", "if", "for", "sdecl" (a clean string
+	// "decl", "set", "opset", "add", "append", "if", "for", "range",
+	// "switch", "break", "continue", "multi", "sdecl" (a clean string
 	// variable), "bdecl" (any string), "sset", "bset", "bytes", "mset",
-	// "mdel", "mok", "fset", "tptr", "fdecl", "defer", "recover", "panic"
+	// "mdel", "mok", "fset", "tptr", "fdecl", "defer", "panic"
 	kind  string
 	name  string // the declared, set or loop variable; the map; the field
+	name2 string // the second variable of "range" and "multi"
+	op    string // of "opset"; what "range" ranges over: s, str, int, m, ms
 	acc   string // the accumulator of the function
-	e     gExpr  // value, or the condition of "if" and "panic"
-	k     gExpr  // map key, byte index
-	n     int    // iterations of "for"; the byte written by "bytes"
+	e     gExpr  // value, or the condition of "if", "panic", "break", "continue"; the tag of "switch"
+	k     gExpr  // map key, byte index, second argument of "multi"
+	n     int    // iterations of "for"; the byte written by "bytes"; the default clause of "switch" (-1: none)
 	c     *gClosure
 	body  []gStmt
 	other []gStmt // else branch
+	cases []gCase
+}
+
+// gCase is a clause of a switch: constant values (tagged switch) or a
+// condition (tagless).
+type gCase struct {
+	vals []int64
+	cond gExpr
+	body []gStmt
+	fall bool // ends with fallthrough
 }
 
 type gFunc struct {
@@ -176,6 +191,9 @@ type genv struct {
 	panics           bool // panic statements allowed
 	deferOK          bool // defer add(...) allowed here
 	closures         int  // nesting budget for function literals
+	loop, inSwitch   bool // break (loop or switch) and continue (loop) allowed
+	noBreak          bool // inside a range over a map: nothing order-dependent
+	recovering       bool // a deferred recover: no panic where the stack holds values
 }
 
 func extend(l []string, v string) []string { return append(l[:len(l):len(l)], v) }
@@ -257,6 +275,8 @@ func (g *progGen) intExpr(e *genv, depth int) gExpr {
 			return gFnCall{g.pick(e.funcs), g.intExpr(e, depth-1)}
 		case k == 16 && g.literalOK(e):
 			return gFnLit{g.closure(e), g.intExpr(e, depth-1)}
+		case k == 17:
+			return gHn{g.intExpr(e, depth-1)}
 		}
 	}
 	return gVar{g.pick(e.ints)}
@@ -329,7 +349,7 @@ func (g *progGen) stmts(e *genv, depth, count int) []gStmt {
 
 func (g *progGen) stmt(e *genv, depth int) (gStmt, bool) {
 	for range 8 {
-		switch k := g.r.IntN(22); {
+		switch k := g.r.IntN(26); {
 		case k < 2:
 			v := g.fresh("v")
 			s := gStmt{kind: "decl", name: v, acc: e.acc, e: g.intExpr(e, 2)}
@@ -340,15 +360,14 @@ func (g *progGen) stmt(e *genv, depth int) (gStmt, bool) {
 		case k == 4 && e.slice:
 			return gStmt{kind: "append", e: g.intExpr(e, 1)}, true
 		case k == 5 && depth > 0:
-			inner := *e
-			inner.closures = min(inner.closures, 1)
+			inner := block(e, e.loop, e.inSwitch)
 			return gStmt{kind: "if", e: g.boolExpr(e, 2),
-				body: g.stmts(&inner, depth-1, 1+g.r.IntN(2)), other: g.stmts(&inner, depth-1, g.r.IntN(2))}, true
+				body: g.stmts(inner, depth-1, 1+g.r.IntN(2)), other: g.stmts(inner, depth-1, g.r.IntN(2))}, true
 		case k == 6 && depth > 0:
 			i := g.fresh("i")
-			inner := *e
-			inner.ints, inner.deferOK, inner.closures = extend(e.ints, i), false, min(inner.closures, 1)
-			return gStmt{kind: "for", name: i, n: 1 + g.r.IntN(4), body: g.stmts(&inner, depth-1, 1+g.r.IntN(2))}, true
+			inner := block(e, true, false)
+			inner.ints = extend(e.ints, i)
+			return gStmt{kind: "for", name: i, n: 1 + g.r.IntN(4), body: g.stmts(inner, depth-1, 1+g.r.IntN(2))}, true
 		case k == 7 && e.strs:
 			v := g.fresh("s")
 			s := gStmt{kind: "sdecl", name: v, acc: e.acc, e: g.strExpr(e, 2, true)}
@@ -407,9 +426,134 @@ func (g *progGen) stmt(e *genv, depth int) (gStmt, bool) {
 			return gStmt{kind: "panic", e: g.boolExpr(e, 2)}, true
 		case k == 20:
 			return gStmt{kind: "add", acc: e.acc, e: g.intExpr(e, 2)}, true
+		case k == 21:
+			op := []string{"+=", "-=", "*=", "/=", "%=", "++", "--"}[g.r.IntN(7)]
+			var v gExpr
+			switch op {
+			case "/=", "%=":
+				v = gLit{g.r.Int64N(9) + 1}
+			case "+=", "-=", "*=":
+				v = g.intExpr(e, 1)
+			}
+			return gStmt{kind: "opset", name: g.pick(e.assignable), op: op, e: v}, true
+		case k == 22 && depth > 0:
+			return g.switchStmt(e, depth), true
+		case k == 23 && depth > 0:
+			return g.rangeStmt(e, depth)
+		case k == 24 && (e.loop || e.inSwitch) && !e.noBreak:
+			kind := "break"
+			if e.loop && g.r.IntN(2) == 0 {
+				kind = "continue"
+			}
+			return gStmt{kind: kind, e: g.boolExpr(e, 1)}, true
+		case k == 25:
+			a, b := g.fresh("q"), g.fresh("q")
+			s := gStmt{kind: "multi", name: a, name2: b, acc: e.acc, e: g.intExpr(e, 1), k: g.intExpr(e, 1)}
+			e.ints, e.assignable = extend(extend(e.ints, a), b), extend(extend(e.assignable, a), b)
+			return s, true
 		}
 	}
 	return gStmt{}, false
+}
+
+// block is a nested block's environment: closures limited, loop and switch
+// as given.
+func block(e *genv, loop, inSwitch bool) *genv {
+	inner := *e
+	inner.closures = min(inner.closures, 1)
+	inner.loop, inner.inSwitch = loop, inSwitch
+	if loop {
+		inner.deferOK = false
+	}
+	return &inner
+}
+
+// switchStmt makes a tagged switch on an int or a tagless one; a default
+// clause that is not last (tagged only) comes without fallthrough (neo-go
+// swaps it with the last clause).
+func (g *progGen) switchStmt(e *genv, depth int) gStmt {
+	n := 1 + g.r.IntN(3)
+	s := gStmt{kind: "switch", n: -1}
+	if g.r.IntN(3) > 0 {
+		s.e = g.intExpr(e, 1)
+	}
+	// A default that is not last changes the order in which a tagless
+	// switch tests its conditions (the last clause takes its place).
+	def := -1
+	if g.r.IntN(2) == 0 {
+		def = n
+		if s.e != nil {
+			def = g.r.IntN(n + 1)
+		}
+	}
+	used := map[int64]bool{}
+	inner := block(e, e.loop, true)
+	if e.recovering {
+		inner.panics = false // the switch's tag is on the stack
+	}
+	for i := range n + 1 {
+		if i == def {
+			s.n = len(s.cases)
+			s.cases = append(s.cases, gCase{body: g.stmts(inner, depth-1, g.r.IntN(2))})
+			continue
+		}
+		if i == n {
+			break
+		}
+		c := gCase{body: g.stmts(inner, depth-1, 1+g.r.IntN(2))}
+		if s.e != nil {
+			for range 1 + g.r.IntN(2) {
+				if v := g.r.Int64N(9) - 4; !used[v] {
+					used[v] = true
+					c.vals = append(c.vals, v)
+				}
+			}
+			if len(c.vals) == 0 {
+				continue
+			}
+		} else {
+			c.cond = g.boolExpr(e, 1)
+		}
+		s.cases = append(s.cases, c)
+	}
+	lastDefault := s.n < 0 || s.n == len(s.cases)-1
+	for i := range s.cases {
+		if lastDefault && i < len(s.cases)-1 && g.r.IntN(3) == 0 {
+			s.cases[i].fall = true
+		}
+	}
+	return s
+}
+
+// rangeStmt makes a range loop over s, a string, an int or a map (with a
+// body whose result does not depend on the order).
+func (g *progGen) rangeStmt(e *genv, depth int) (gStmt, bool) {
+	i, v := g.fresh("i"), g.fresh("e")
+	s := gStmt{kind: "range", name: i, name2: v, acc: e.acc}
+	switch k := g.r.IntN(5); {
+	case k == 0 && e.slice:
+		s.op = "s"
+	case k == 1 && e.strs:
+		s.op, s.e = "str", g.strExpr(e, 1, false)
+	case k == 2 && e.maps:
+		s.op, s.n = "m", g.r.IntN(5)
+		return s, true
+	case k == 3 && e.maps:
+		s.op, s.n = "ms", g.r.IntN(5)
+		return s, true
+	default:
+		s.op, s.n, s.name2 = "int", g.r.IntN(4), ""
+	}
+	inner := block(e, true, false)
+	inner.ints = extend(inner.ints, i)
+	if e.recovering {
+		inner.panics = false // the loop's state is on the stack
+	}
+	if s.name2 != "" {
+		inner.ints = extend(inner.ints, v)
+	}
+	s.body = g.stmts(inner, depth-1, 1+g.r.IntN(2))
+	return s, true
 }
 
 // genProgram makes helpers and exported functions from one seed.
@@ -460,7 +604,7 @@ func genProgram(seed uint64, helpers, funcs int, oneLiteral bool) []gFunc {
 		case 0: // defers: nothing may panic
 			f.defers, e.deferOK, e.noPanic = true, true, true
 		case 1: // one deferred recover: panics (statements only) return zero
-			f.defers, f.recover, e.noPanic, e.panics = true, true, true, true
+			f.defers, f.recover, e.noPanic, e.panics, e.recovering = true, true, true, true, true
 		default:
 			e.panics = true
 		}
@@ -513,6 +657,59 @@ func writeStmts(b *strings.Builder, ss []gStmt, indent string) {
 			fmt.Fprintf(b, "%s%s := %s\n%s%s += %s(%s)\n", indent, s.name, s.c.src(), indent, s.acc, s.name, s.e.src())
 		case "defer":
 			fmt.Fprintf(b, "%sdefer add(%s)\n", indent, s.e.src())
+		case "opset":
+			if s.e == nil {
+				fmt.Fprintf(b, "%s%s%s\n", indent, s.name, s.op)
+			} else {
+				fmt.Fprintf(b, "%s%s %s %s\n", indent, s.name, s.op, s.e.src())
+			}
+		case "break", "continue":
+			fmt.Fprintf(b, "%sif %s {\n%s\t%s\n%s}\n", indent, s.e.src(), indent, s.kind, indent)
+		case "multi":
+			fmt.Fprintf(b, "%s%s, %s := hm(%s, %s)\n%s%s += %s*3 + %s\n", indent, s.name, s.name2, s.e.src(), s.k.src(), indent, s.acc, s.name, s.name2)
+		case "switch":
+			tag := ""
+			if s.e != nil {
+				tag = " " + s.e.src()
+			}
+			fmt.Fprintf(b, "%sswitch%s {\n", indent, tag)
+			for i, c := range s.cases {
+				switch {
+				case i == s.n:
+					fmt.Fprintf(b, "%sdefault:\n", indent)
+				case c.cond != nil:
+					fmt.Fprintf(b, "%scase %s:\n", indent, c.cond.src())
+				default:
+					vals := make([]string, len(c.vals))
+					for j, v := range c.vals {
+						vals[j] = gLit{v}.src()
+					}
+					fmt.Fprintf(b, "%scase %s:\n", indent, strings.Join(vals, ", "))
+				}
+				writeStmts(b, c.body, indent+"\t")
+				if c.fall {
+					fmt.Fprintf(b, "%s\tfallthrough\n", indent)
+				}
+			}
+			fmt.Fprintf(b, "%s}\n", indent)
+		case "range":
+			switch s.op {
+			case "s":
+				fmt.Fprintf(b, "%sfor %s, %s := range s {\n%s\t%s += %s*2 + %s\n", indent, s.name, s.name2, indent, s.acc, s.name, s.name2)
+			case "str":
+				fmt.Fprintf(b, "%sfor %s, %s_ := range %s {\n%s\t%s := int(%s_)\n%s\t%s += %s*2 + %s\n",
+					indent, s.name, s.name2, s.e.src(), indent, s.name2, s.name2, indent, s.acc, s.name, s.name2)
+			case "int":
+				fmt.Fprintf(b, "%sfor %s := range %d {\n%s\t%s += %s\n", indent, s.name, s.n, indent, s.acc, s.name)
+			case "m":
+				fmt.Fprintf(b, "%sfor %s, %s := range m {\n%s\t%s += %s*%d + %s\n%s}\n", indent, s.name, s.name2, indent, s.acc, s.name, s.n, s.name2, indent)
+				continue
+			case "ms":
+				fmt.Fprintf(b, "%sfor %s, %s := range ms {\n%s\t%s += len(%s)*%d + %s\n%s}\n", indent, s.name, s.name2, indent, s.acc, s.name, s.n, s.name2, indent)
+				continue
+			}
+			writeStmts(b, s.body, indent+"\t")
+			fmt.Fprintf(b, "%s}\n", indent)
 		case "panic":
 			fmt.Fprintf(b, "%sif %s {\n%s\tpanic(\"p\")\n%s}\n", indent, s.e.src(), indent, indent)
 		case "if":
@@ -550,6 +747,21 @@ func ht(t T, n int) int {
 	t.A = t.A + n
 	t.C = "h"
 	return t.A * 2
+}
+
+// hm has two results.
+func hm(a, b int) (int, int) {
+	return a + b, a - b
+}
+
+// hn has a named result and a bare return.
+func hn(a int) (r int) {
+	r = a * 2
+	if a > 3 {
+		return
+	}
+	r++
+	return
 }
 
 var g int
@@ -613,6 +825,9 @@ var (
 	// errMissingKey is m[k] of a missing key: Go gives the zero value,
 	// neo-go's translation (PICKITEM) FAULTs; the VM must FAULT.
 	errMissingKey = errors.New("missing map key")
+	// break and continue unwind to their loop or switch.
+	errBreak    = errors.New("break")
+	errContinue = errors.New("continue")
 )
 
 type interp struct {
@@ -761,6 +976,15 @@ func (in *interp) eval(e gExpr) (int64, error) {
 			return 0, err
 		}
 		return in.callClosure(e.c, a)
+	case gHn:
+		a, err := in.eval(e.a)
+		if err != nil {
+			return 0, err
+		}
+		if a > 3 {
+			return checked(2 * a)
+		}
+		return checked(2*a + 1)
 	case gNot:
 		v, err := in.eval(e.a)
 		return 1 - v, err
@@ -1005,9 +1229,177 @@ func (in *interp) step(s gStmt) error {
 	case "for":
 		for i := range s.n {
 			in.vars[s.name] = int64(i)
-			if err := in.run(s.body); err != nil {
+			if stop, err := loopBody(in.run(s.body)); stop {
 				return err
 			}
+		}
+	case "opset":
+		return in.opset(s)
+	case "break", "continue":
+		c, err := in.eval(s.e)
+		if err != nil || c == 0 {
+			return err
+		}
+		if s.kind == "break" {
+			return errBreak
+		}
+		return errContinue
+	case "multi":
+		a, b, err := in.evalPair(s.e, s.k)
+		if err != nil {
+			return err
+		}
+		if in.vars[s.name], err = checked(a + b); err != nil {
+			return err
+		}
+		if in.vars[s.name2], err = checked(a - b); err != nil {
+			return err
+		}
+		return in.addTo(s.acc, 3*in.vars[s.name].(int64)+in.vars[s.name2].(int64))
+	case "switch":
+		return in.runSwitch(s)
+	case "range":
+		return in.runRange(s)
+	}
+	return nil
+}
+
+// loopBody tells what the error of a loop body means to the loop: stop
+// (with err, nil after break) or go on.
+func loopBody(err error) (stop bool, _ error) {
+	switch {
+	case err == nil || errors.Is(err, errContinue):
+		return false, nil
+	case errors.Is(err, errBreak):
+		return true, nil
+	}
+	return true, err
+}
+
+func (in *interp) opset(s gStmt) error {
+	cur := in.vars[s.name].(int64)
+	var v int64
+	if s.e != nil {
+		var err error
+		if v, err = in.eval(s.e); err != nil {
+			return err
+		}
+	}
+	var (
+		r   int64
+		err error
+	)
+	switch s.op {
+	case "++":
+		r, err = checked(cur + 1)
+	case "--":
+		r, err = checked(cur - 1)
+	case "+=":
+		r, err = checked(cur + v)
+	case "-=":
+		r, err = checked(cur - v)
+	case "*=":
+		if p := cur * v; v != 0 && p/v != cur {
+			return errOutOfSpan
+		}
+		r, err = checked(cur * v)
+	case "/=":
+		r = cur / v
+	case "%=":
+		r = cur % v
+	}
+	in.vars[s.name] = r
+	return err
+}
+
+// runSwitch runs the first matching clause (the default if none), then
+// the clauses it falls through to; break ends the switch.
+func (in *interp) runSwitch(s gStmt) error {
+	var tag int64
+	if s.e != nil {
+		var err error
+		if tag, err = in.eval(s.e); err != nil {
+			return err
+		}
+	}
+	match := s.n
+	for i, c := range s.cases {
+		if i == s.n {
+			continue
+		}
+		if c.cond != nil {
+			v, err := in.eval(c.cond)
+			if err != nil {
+				return err
+			}
+			if v == 1 {
+				match = i
+				break
+			}
+			continue
+		}
+		if slices.Contains(c.vals, tag) {
+			match = i
+			break
+		}
+	}
+	for i := match; i >= 0 && i < len(s.cases); i++ {
+		err := in.run(s.cases[i].body)
+		if errors.Is(err, errBreak) {
+			return nil
+		}
+		if err != nil || !s.cases[i].fall {
+			return err
+		}
+	}
+	return nil
+}
+
+func (in *interp) runRange(s gStmt) error {
+	switch s.op {
+	case "m", "ms":
+		if s.op == "m" {
+			for k, v := range in.vars["m"].(map[int64]int64) {
+				if err := in.addTo(s.acc, k*int64(s.n)+v); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		for k, v := range in.vars["ms"].(map[string]int64) {
+			if err := in.addTo(s.acc, int64(len(k)*s.n)+v); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var elems []int64 // the values ranged over, fixed before the first iteration
+	switch s.op {
+	case "s":
+		elems = slices.Clone(in.s)
+	case "str":
+		str, err := in.evalS(s.e)
+		if err != nil {
+			return err
+		}
+		for _, c := range []byte(str) {
+			elems = append(elems, int64(c))
+		}
+	case "int":
+		elems = make([]int64, s.n)
+	}
+	for i, v := range elems {
+		in.vars[s.name] = int64(i)
+		add := int64(i)
+		if s.name2 != "" {
+			in.vars[s.name2] = v
+			add = 2*int64(i) + v
+		}
+		if err := in.addTo(s.acc, add); err != nil {
+			return err
+		}
+		if stop, err := loopBody(in.run(s.body)); stop {
+			return err
 		}
 	}
 	return nil

@@ -164,6 +164,17 @@ func ShadowedFunc(x int) int {
 	return f9(x)
 }
 
+func EarlyDefault(x int) int {
+	switch {
+	default:
+		return 0
+	case x > 0:
+		return 1
+	case x > 1:
+		return 2
+	}
+}
+
 func LiteralArgs(x int) int {
 	return func(a, b int) int {
 		return a - b
@@ -198,6 +209,7 @@ func TestInheritedSemantics(t *testing.T) {
 		{"deferRecoverTwo", "FAULT", "2"},   // a recovered panic with two defers loses the result
 		{"recoverInExpr", "2 results", "0"}, // a recovered panic leaves the pending operand
 		{"shadowedFunc", "2", "1"},          // the package function wins over the local variable
+		{"earlyDefault", "2", "1"},          // a default not last swaps with the last clause: its case is tested first
 		{"literalArgs", "-7", "7"},          // arguments of a literal called at once arrive reversed
 	} {
 		t.Run(c.method, func(t *testing.T) {
