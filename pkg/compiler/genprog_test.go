@@ -146,6 +146,7 @@ type gStmt struct {
 	body  []gStmt
 	other []gStmt // else branch
 	cases []gCase
+	label string // of "for" and "range" (when a statement names it), of "break" and "continue"
 }
 
 // gCase is a clause of a switch: constant values (tagged switch) or a
@@ -187,13 +188,14 @@ type genv struct {
 	funcs            []string // function variables
 	x, slice, strs   bool     // x (for non-constant indexes), s, strings
 	maps, strct      bool
-	noPanic          bool // no index expressions or m[k]
-	panics           bool // panic statements allowed
-	deferOK          bool // defer add(...) allowed here
-	closures         int  // nesting budget for function literals
-	loop, inSwitch   bool // break (loop or switch) and continue (loop) allowed
-	noBreak          bool // inside a range over a map: nothing order-dependent
-	recovering       bool // a deferred recover: no panic where the stack holds values
+	noPanic          bool     // no index expressions or m[k]
+	panics           bool     // panic statements allowed
+	deferOK          bool     // defer add(...) allowed here
+	closures         int      // nesting budget for function literals
+	loop, inSwitch   bool     // break (loop or switch) and continue (loop) allowed
+	noBreak          bool     // inside a range over a map: nothing order-dependent
+	recovering       bool     // a deferred recover: no panic where the stack holds values
+	labels           []string // of the enclosing loops
 }
 
 func extend(l []string, v string) []string { return append(l[:len(l):len(l)], v) }
@@ -205,7 +207,23 @@ type progGen struct {
 	// oneLiteral allows one function literal per function (neo-go orders
 	// several by map iteration, so their bytes may differ from ours).
 	oneLiteral bool
-	literals   int // in the current function
+	literals   int             // in the current function
+	usedLabels map[string]bool // labels a break or continue names
+}
+
+// loopLabel gives a loop's body environment a label for the loop.
+func (g *progGen) loopLabel(inner *genv) string {
+	l := g.fresh("L")
+	inner.labels = extend(inner.labels, l)
+	return l
+}
+
+// labelIfUsed is the label to write before the loop.
+func (g *progGen) labelIfUsed(l string) string {
+	if g.usedLabels[l] {
+		return l
+	}
+	return ""
 }
 
 // literalOK tells whether one more function literal may be made.
@@ -367,7 +385,10 @@ func (g *progGen) stmt(e *genv, depth int) (gStmt, bool) {
 			i := g.fresh("i")
 			inner := block(e, true, false)
 			inner.ints = extend(e.ints, i)
-			return gStmt{kind: "for", name: i, n: 1 + g.r.IntN(4), body: g.stmts(inner, depth-1, 1+g.r.IntN(2))}, true
+			l := g.loopLabel(inner)
+			s := gStmt{kind: "for", name: i, n: 1 + g.r.IntN(4), body: g.stmts(inner, depth-1, 1+g.r.IntN(2))}
+			s.label = g.labelIfUsed(l)
+			return s, true
 		case k == 7 && e.strs:
 			v := g.fresh("s")
 			s := gStmt{kind: "sdecl", name: v, acc: e.acc, e: g.strExpr(e, 2, true)}
@@ -445,7 +466,12 @@ func (g *progGen) stmt(e *genv, depth int) (gStmt, bool) {
 			if e.loop && g.r.IntN(2) == 0 {
 				kind = "continue"
 			}
-			return gStmt{kind: kind, e: g.boolExpr(e, 1)}, true
+			s := gStmt{kind: kind, e: g.boolExpr(e, 1)}
+			if len(e.labels) > 0 && g.r.IntN(3) == 0 {
+				s.label = g.pick(e.labels)
+				g.usedLabels[s.label] = true
+			}
+			return s, true
 		case k == 25:
 			a, b := g.fresh("q"), g.fresh("q")
 			s := gStmt{kind: "multi", name: a, name2: b, acc: e.acc, e: g.intExpr(e, 1), k: g.intExpr(e, 1)}
@@ -500,7 +526,7 @@ func (g *progGen) switchStmt(e *genv, depth int) gStmt {
 		if i == n {
 			break
 		}
-		c := gCase{body: g.stmts(inner, depth-1, 1+g.r.IntN(2))}
+		var c gCase
 		if s.e != nil {
 			for range 1 + g.r.IntN(2) {
 				if v := g.r.Int64N(9) - 4; !used[v] {
@@ -514,6 +540,7 @@ func (g *progGen) switchStmt(e *genv, depth int) gStmt {
 		} else {
 			c.cond = g.boolExpr(e, 1)
 		}
+		c.body = g.stmts(inner, depth-1, 1+g.r.IntN(2)) // after the values: a skipped case leaves no used label behind
 		s.cases = append(s.cases, c)
 	}
 	lastDefault := s.n < 0 || s.n == len(s.cases)-1
@@ -552,13 +579,15 @@ func (g *progGen) rangeStmt(e *genv, depth int) (gStmt, bool) {
 	if s.name2 != "" {
 		inner.ints = extend(inner.ints, v)
 	}
+	l := g.loopLabel(inner)
 	s.body = g.stmts(inner, depth-1, 1+g.r.IntN(2))
+	s.label = g.labelIfUsed(l)
 	return s, true
 }
 
 // genProgram makes helpers and exported functions from one seed.
 func genProgram(seed uint64, helpers, funcs int, oneLiteral bool) []gFunc {
-	g := &progGen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), oneLiteral: oneLiteral}
+	g := &progGen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), oneLiteral: oneLiteral, usedLabels: map[string]bool{}}
 	var out []gFunc
 	for i := range helpers {
 		h := gFunc{name: fmt.Sprintf("h%d", i), params: []string{"a", "b"}}
@@ -625,6 +654,9 @@ func genProgram(seed uint64, helpers, funcs int, oneLiteral bool) []gFunc {
 
 func writeStmts(b *strings.Builder, ss []gStmt, indent string) {
 	for _, s := range ss {
+		if s.label != "" && (s.kind == "for" || s.kind == "range") {
+			fmt.Fprintf(b, "%s%s:\n", indent, s.label)
+		}
 		switch s.kind {
 		case "decl":
 			fmt.Fprintf(b, "%s%s := %s\n%s%s += %s\n", indent, s.name, s.e.src(), indent, s.acc, s.name)
@@ -664,7 +696,7 @@ func writeStmts(b *strings.Builder, ss []gStmt, indent string) {
 				fmt.Fprintf(b, "%s%s %s %s\n", indent, s.name, s.op, s.e.src())
 			}
 		case "break", "continue":
-			fmt.Fprintf(b, "%sif %s {\n%s\t%s\n%s}\n", indent, s.e.src(), indent, s.kind, indent)
+			fmt.Fprintf(b, "%sif %s {\n%s\t%s\n%s}\n", indent, s.e.src(), indent, strings.TrimSpace(s.kind+" "+s.label), indent)
 		case "multi":
 			fmt.Fprintf(b, "%s%s, %s := hm(%s, %s)\n%s%s += %s*3 + %s\n", indent, s.name, s.name2, s.e.src(), s.k.src(), indent, s.acc, s.name, s.name2)
 		case "switch":
@@ -825,10 +857,12 @@ var (
 	// errMissingKey is m[k] of a missing key: Go gives the zero value,
 	// neo-go's translation (PICKITEM) FAULTs; the VM must FAULT.
 	errMissingKey = errors.New("missing map key")
-	// break and continue unwind to their loop or switch.
-	errBreak    = errors.New("break")
-	errContinue = errors.New("continue")
 )
+
+// loopCtl is a break or continue unwinding to its loop (or switch).
+type loopCtl struct{ kind, label string }
+
+func (c *loopCtl) Error() string { return c.kind + " " + c.label }
 
 type interp struct {
 	helpers []gFunc
@@ -1229,7 +1263,7 @@ func (in *interp) step(s gStmt) error {
 	case "for":
 		for i := range s.n {
 			in.vars[s.name] = int64(i)
-			if stop, err := loopBody(in.run(s.body)); stop {
+			if stop, err := loopBody(in.run(s.body), s.label); stop {
 				return err
 			}
 		}
@@ -1240,10 +1274,7 @@ func (in *interp) step(s gStmt) error {
 		if err != nil || c == 0 {
 			return err
 		}
-		if s.kind == "break" {
-			return errBreak
-		}
-		return errContinue
+		return &loopCtl{s.kind, s.label}
 	case "multi":
 		a, b, err := in.evalPair(s.e, s.k)
 		if err != nil {
@@ -1264,16 +1295,14 @@ func (in *interp) step(s gStmt) error {
 	return nil
 }
 
-// loopBody tells what the error of a loop body means to the loop: stop
-// (with err, nil after break) or go on.
-func loopBody(err error) (stop bool, _ error) {
-	switch {
-	case err == nil || errors.Is(err, errContinue):
-		return false, nil
-	case errors.Is(err, errBreak):
-		return true, nil
+// loopBody tells what the error of a loop body means to the loop labelled
+// label: stop (with err, nil after its own break) or go on.
+func loopBody(err error, label string) (stop bool, _ error) {
+	var c *loopCtl
+	if errors.As(err, &c) && (c.label == "" || c.label == label) {
+		return c.kind == "break", nil
 	}
-	return true, err
+	return err != nil, err
 }
 
 func (in *interp) opset(s gStmt) error {
@@ -1345,7 +1374,7 @@ func (in *interp) runSwitch(s gStmt) error {
 	}
 	for i := match; i >= 0 && i < len(s.cases); i++ {
 		err := in.run(s.cases[i].body)
-		if errors.Is(err, errBreak) {
+		if c, ok := err.(*loopCtl); ok && c.kind == "break" && c.label == "" {
 			return nil
 		}
 		if err != nil || !s.cases[i].fall {
@@ -1398,7 +1427,7 @@ func (in *interp) runRange(s gStmt) error {
 		if err := in.addTo(s.acc, add); err != nil {
 			return err
 		}
-		if stop, err := loopBody(in.run(s.body)); stop {
+		if stop, err := loopBody(in.run(s.body), s.label); stop {
 			return err
 		}
 	}
@@ -1556,4 +1585,28 @@ func FuzzGeneratedPrograms(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64) {
 		checkGenerated(t, seed, 6)
 	})
+}
+
+// TestGeneratedCoverage checks that the seeds TestGeneratedPrograms runs
+// use every construct the generator knows (so a change of the generator
+// cannot drop one unnoticed).
+func TestGeneratedCoverage(t *testing.T) {
+	var all strings.Builder
+	for seed := uint64(1); seed <= 40; seed++ {
+		all.WriteString(programSource(genProgram(seed, 2, 12, false)))
+	}
+	src := all.String()
+	for _, c := range []string{
+		"s = append(s, ", "len(s)", "+x-x]", "h0(", "hm(", "hn(", "++\n", "*= ", "%= ",
+		"for i", ":= range s {", ":= range m {", ":= range ms {", "_ := range ", ":= range 2 {",
+		"switch {", "switch ", "fallthrough", "default:", "\tbreak\n", "\tcontinue\n", "break L", "continue L",
+		" + \"", "string([]byte(", "int([]byte(", "int(\"", ":= []byte(", " == \"", "len(b",
+		"map[int]int{", "map[string]int{", "delete(m, ", "delete(ms, ", "ms[\"", "; ok", "len(m)",
+		"t := T{", "t.A = ", "t.B", "t.C = ", "t.P(", "ht(t, ",
+		"fv", "}(", "defer add(", "recover()", "panic(\"p\")",
+	} {
+		if !strings.Contains(src, c) {
+			t.Errorf("no generated program has %q", c)
+		}
+	}
 }
