@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -21,10 +20,7 @@ func TestGeneratedProgramsGo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds Go programs")
 	}
-	seeds := uint64(2)
-	if n, err := strconv.ParseUint(os.Getenv("N3NODE_GENPROG_GO_SEEDS"), 10, 64); err == nil {
-		seeds = n
-	}
+	seeds := genSeeds("N3NODE_GENPROG_GO_SEEDS", 2)
 	inputs := []int64{0, 1, -3, 7}
 	compared := 0
 	for seed := uint64(1); seed <= seeds; seed++ {

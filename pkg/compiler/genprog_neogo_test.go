@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -18,10 +17,7 @@ import (
 // another (docs/compiler.md, "Deviations").
 func TestNeoGoGeneratedPrograms(t *testing.T) {
 	bin := neoGoBinary(t)
-	seeds := uint64(20)
-	if n, err := strconv.ParseUint(os.Getenv("N3NODE_GENPROG_NEOGO_SEEDS"), 10, 64); err == nil {
-		seeds = n
-	}
+	seeds := genSeeds("N3NODE_GENPROG_NEOGO_SEEDS", 20)
 	for seed := uint64(1); seed <= seeds; seed++ {
 		src := programSource(genProgram(seed, 2, 12, true))
 		dir := corpusModule(t, "gen.go", src)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 	"github.com/n3node/n3node/pkg/vm"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
@@ -1505,7 +1506,6 @@ func checkGenerated(t *testing.T, seed uint64, funcs int) genOutcome {
 		t.Fatalf("seed %d: %v\n%s", seed, err, src)
 	}
 	helpers := fs[:2]
-	init := m.ABI.GetMethod("_initialize", 0)
 	for _, f := range fs[2:] {
 		md := m.ABI.GetMethod(strings.ToLower(f.name[:1])+f.name[1:], 1)
 		if md == nil {
@@ -1517,18 +1517,7 @@ func checkGenerated(t *testing.T, seed uint64, funcs int) genOutcome {
 				out.skipped++
 				continue
 			}
-			v := vm.New()
-			v.SetGasLimit(100_0000_0000)
-			if _, err := v.LoadScriptWith(vm.NewScript(nf.Script), vm.LoadParams{RVCount: -1, Offset: md.Offset}); err != nil {
-				t.Fatal(err)
-			}
-			v.Push(stackitem.NewInt(x))
-			if init != nil {
-				if _, err := v.Call(init.Offset); err != nil {
-					t.Fatal(err)
-				}
-			}
-			v.Execute()
+			v := runCompiled(t, nf.Script, m, md, x)
 			switch {
 			case werr != nil && !v.HasFailed():
 				t.Fatalf("seed %d, %s(%d): Go: %v, the VM returned\n%s", seed, f.name, x, werr, src)
@@ -1554,10 +1543,29 @@ func checkGenerated(t *testing.T, seed uint64, funcs int) genOutcome {
 	return out
 }
 
-// genSeeds is the number of seeds TestGeneratedPrograms runs
-// (N3NODE_GENPROG_SEEDS overrides it).
-func genSeeds(def uint64) uint64 {
-	if n, err := strconv.ParseUint(os.Getenv("N3NODE_GENPROG_SEEDS"), 10, 64); err == nil {
+// runCompiled runs method md of a compiled contract on arg (after
+// _initialize, as a contract call does) to its end.
+func runCompiled(t *testing.T, script []byte, m *manifest.Manifest, md *manifest.Method, arg int64) *vm.VM {
+	t.Helper()
+	v := vm.New()
+	v.SetGasLimit(100_0000_0000)
+	if _, err := v.LoadScriptWith(vm.NewScript(script), vm.LoadParams{RVCount: -1, Offset: md.Offset}); err != nil {
+		t.Fatal(err)
+	}
+	v.Push(stackitem.NewInt(arg))
+	if init := m.ABI.GetMethod("_initialize", 0); init != nil {
+		if _, err := v.Call(init.Offset); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v.Execute()
+	return v
+}
+
+// genSeeds is the number of seeds to run: the environment variable env
+// if it holds one, else def.
+func genSeeds(env string, def uint64) uint64 {
+	if n, err := strconv.ParseUint(os.Getenv(env), 10, 64); err == nil {
 		return n
 	}
 	return def
@@ -1567,7 +1575,7 @@ func genSeeds(def uint64) uint64 {
 // compilation each; the loader dominates).
 func TestGeneratedPrograms(t *testing.T) {
 	ensureInterop(t)
-	seeds := genSeeds(40)
+	seeds := genSeeds("N3NODE_GENPROG_SEEDS", 40)
 	var sum genOutcome
 	for seed := uint64(1); seed <= seeds; seed++ {
 		o := checkGenerated(t, seed, 12)

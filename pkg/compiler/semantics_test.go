@@ -5,9 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/n3node/n3node/pkg/vm"
-	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
 // semanticsSource holds one function per place where the translation
@@ -217,18 +214,7 @@ func TestInheritedSemantics(t *testing.T) {
 			if md == nil {
 				t.Fatalf("no method %s", c.method)
 			}
-			v := vm.New()
-			v.SetGasLimit(100_0000_0000)
-			if _, err := v.LoadScriptWith(vm.NewScript(nf.Script), vm.LoadParams{RVCount: -1, Offset: md.Offset}); err != nil {
-				t.Fatal(err)
-			}
-			v.Push(stackitem.NewInt(3))
-			if init := m.ABI.GetMethod("_initialize", 0); init != nil {
-				if _, err := v.Call(init.Offset); err != nil {
-					t.Fatal(err)
-				}
-			}
-			v.Execute()
+			v := runCompiled(t, nf.Script, m, md, 3)
 			var got string
 			switch res := v.ResultStack(); {
 			case v.HasFailed():
