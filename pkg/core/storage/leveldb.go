@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -42,15 +43,9 @@ type LevelDBOptions struct {
 }
 
 func (o LevelDBOptions) withDefaults() LevelDBOptions {
-	if o.BlockCacheSize == 0 {
-		o.BlockCacheSize = DefaultLevelDBCacheSize
-	}
-	if o.WriteBufferSize == 0 {
-		o.WriteBufferSize = DefaultLevelDBWriteBufferSize
-	}
-	if o.BloomBitsPerKey == 0 {
-		o.BloomBitsPerKey = 10
-	}
+	o.BlockCacheSize = cmp.Or(o.BlockCacheSize, DefaultLevelDBCacheSize)
+	o.WriteBufferSize = cmp.Or(o.WriteBufferSize, DefaultLevelDBWriteBufferSize)
+	o.BloomBitsPerKey = cmp.Or(o.BloomBitsPerKey, 10)
 	return o
 }
 
