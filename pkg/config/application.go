@@ -47,7 +47,7 @@ type ApplicationConfiguration struct {
 	// the configuration (package node/memlimit), a positive value is the
 	// limit in MiB, a negative one sets none. GOMEMLIMIT or GOGC in the
 	// environment win over it.
-	MemoryLimitMiB int `yaml:"MemoryLimitMiB"`
+	MemoryLimitMiB int `yaml:"MemoryLimitMiB,omitempty"`
 }
 
 // Ledger holds node-local chain settings that are not part of the protocol.
@@ -106,8 +106,8 @@ type DBConfiguration struct {
 type LevelDBOptions struct {
 	DataDirectoryPath  string `yaml:"DataDirectoryPath"`
 	ReadOnly           bool   `yaml:"ReadOnly"`
-	CacheSizeMiB       int    `yaml:"CacheSizeMiB"`
-	WriteBufferSizeMiB int    `yaml:"WriteBufferSizeMiB"`
+	CacheSizeMiB       int    `yaml:"CacheSizeMiB,omitempty"`
+	WriteBufferSizeMiB int    `yaml:"WriteBufferSizeMiB,omitempty"`
 }
 
 // BoltDBOptions configures BoltDB.
