@@ -22,29 +22,14 @@ import (
 // VM FAULTs). Values stay below 2^40, so Go's 64-bit ints and NeoVM's big
 // integers agree; an input whose evaluation leaves that range is skipped.
 //
-// The programs use what the compiler translates with Go's meaning (see
-// docs/compiler.md, "Go semantics neo-go does not follow", for what is
-// left out and why):
-//   - ints, bools, one []int (append, len, index), arithmetic by non-zero
-//     constants, comparisons, &&/||/!, if/else, counted loops, calls of
-//     pure helpers;
-//   - strings: literals, concatenation, len, indexing to a byte, ==/!=,
-//     []byte(s) (read, and written when s is not a concatenation) and
-//     string(b). Concatenation yields a NeoVM Buffer, which compares by
-//     reference and is no map key, so == and map keys take only "clean"
-//     strings: literals, string(b) and variables holding those;
-//   - maps map[int]int and map[string]int: literal, set, delete, len,
-//     v, ok := m[k] (zero value when missing) and m[k] (the VM FAULTs on a
-//     missing key, where Go gives the zero value: neo-go's translation);
-//   - a struct T{A int; B bool; C string}: literal, field read and write,
-//     a pointer-receiver method, passing by value to a function that
-//     changes its copy (the only struct copy the translation makes);
-//   - function literals with one parameter and their own locals (they
-//     capture nothing), called at once or stored in a variable;
-//   - defer of a call with arguments that do not change after the defer
-//     statement (they are evaluated when the call runs), in functions that
-//     cannot panic; or one `defer func() { recover() }()` in a function
-//     whose only panics are panic statements (it then returns zero).
+// The programs use only what the compiler translates with Go's meaning:
+// docs/compiler.md, "The program generator", lists the constructs, and "Go
+// semantics neo-go does not follow" what is left out (TestInheritedSemantics
+// pins those). Concatenated strings are NeoVM Buffers, which compare by
+// reference and are no map keys, so == and map keys take only "clean"
+// strings (literals, string(b), variables holding those); a deferred
+// recover goes only in functions whose panics are panic statements outside
+// range and switch bodies; defer arguments never change after the defer.
 
 type gExpr interface {
 	src() string
