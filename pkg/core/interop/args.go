@@ -93,9 +93,22 @@ func ItemInteger(it stackitem.Item) (*big.Int, error) {
 
 	switch it.(type) {
 	case *stackitem.ByteString, *stackitem.Buffer:
-		return nil, Worded(ErrInvalidArgument, errors.New("too big: integer"))
+		return nil, errTooBigInteger
 	}
 	return nil, ConversionError(it, "Integer")
+}
+
+// errTooBigInteger is neo-go's error for a byte string longer than an
+// integer converted to an integer or a boolean.
+var errTooBigInteger = Worded(ErrInvalidArgument, errors.New("too big: integer"))
+
+// ItemBool converts an item as neo-go's TryBool does, with its texts.
+func ItemBool(it stackitem.Item) (bool, error) {
+	b, err := it.TryBool()
+	if err != nil {
+		return false, errTooBigInteger // only a too long ByteString fails
+	}
+	return b, nil
 }
 
 // ItemString converts an item as neo-go's stackitem.ToString does (Null

@@ -21,6 +21,10 @@ import (
 // BLS12-381 value (C# "BLS12-381 type mismatch").
 var ErrNotBLSPoint = errors.New("not a bls12381 point")
 
+// errNotBLSPoints is neo-go's text of ErrNotBLSPoint for the operations of
+// two points.
+var errNotBLSPoints = interop.Worded(ErrNotBLSPoint, errors.New("some of the arguments are not a bls12381 point"))
+
 // CryptoLib is the CryptoLib native contract (C# CryptoLib): hashes,
 // signature checks and BLS12-381 operations. It has no storage and every
 // method is safe. The primitives (pkg/crypto/cryptolib, pkg/crypto/bls12381)
@@ -322,7 +326,7 @@ func blsPair(args []stackitem.Item) (*bls12381.Point, *bls12381.Point, error) {
 	a, okA := va.(BLSPoint)
 	b, okB := vb.(BLSPoint)
 	if !okA || !okB || a.Point == nil || b.Point == nil {
-		return nil, nil, ErrNotBLSPoint
+		return nil, nil, errNotBLSPoints
 	}
 	return a.Point, b.Point, nil
 }
@@ -358,19 +362,22 @@ func (c *CryptoLib) bls12381Mul(_ *interop.Context, args []stackitem.Item) (stac
 	}
 	mul, err := ToBytes(args[1])
 	if err != nil {
-		return nil, err
+		return nil, interop.Worded(err, fmt.Errorf("invalid multiplier: %w", err))
 	}
-	neg, err := args[2].TryBool()
+	neg, err := interop.ItemBool(args[2])
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrArgument, err)
+		return nil, interop.Worded(err, fmt.Errorf("invalid negative argument: %w", err))
 	}
 	// C# makes the scalar before it looks at the point.
 	if _, err := bls12381.Scalar(mul, neg); err != nil {
+		if len(mul) != bls12381.ScalarSize {
+			err = interop.Worded(err, fmt.Errorf("invalid multiplier: %d-bytes scalar is expected, got %d", bls12381.ScalarSize, len(mul)))
+		}
 		return nil, err
 	}
 	p, ok := v.(BLSPoint)
 	if !ok || p.Point == nil {
-		return nil, ErrNotBLSPoint
+		return nil, interop.Worded(ErrNotBLSPoint, errors.New("multiplier is not a bls12381 point"))
 	}
 	r, err := bls12381.Mul(p.Point, mul, neg)
 	if err != nil {

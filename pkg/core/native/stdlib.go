@@ -453,8 +453,8 @@ func (s *StdLib) memorySearch(_ *interop.Context, args []stackitem.Item) (stacki
 		}
 	}
 	if len(args) > 3 {
-		if backward, err = args[3].TryBool(); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrArgument, err)
+		if backward, err = interop.ItemBool(args[3]); err != nil {
+			return nil, err
 		}
 	}
 	i, err := MemorySearch(mem, val, int(start), backward)
@@ -505,8 +505,8 @@ func (s *StdLib) stringSplit(args []stackitem.Item, withOption bool) (stackitem.
 	}
 	var removeEmpty bool
 	if withOption {
-		if removeEmpty, err = args[2].TryBool(); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrArgument, err)
+		if removeEmpty, err = interop.ItemBool(args[2]); err != nil {
+			return nil, err
 		}
 	}
 	parts := StringSplit(str, sep, removeEmpty)

@@ -464,6 +464,10 @@ func faultCases(t *testing.T, helper hash.Uint160) []faultCase {
 			emit.Syscall(w, interop.SystemContractCall)
 		})},
 		{name: "StdLib memorySearch negative", script: call(nativenames.StdLibHash, "memorySearch", []byte("abc"), []byte("b"), -1)},
+		{name: "StdLib memorySearch forward past the end", script: call(nativenames.StdLibHash, "memorySearch", []byte("abc"), []byte("b"), 5, false)},
+		{name: "StdLib memorySearch backward past the end", script: call(nativenames.StdLibHash, "memorySearch", []byte("abc"), []byte("b"), 5, true)},
+		{name: "StdLib base58CheckDecode checksum", script: call(nativenames.StdLibHash, "base58CheckDecode", "1111111")},
+		{name: "StdLib hexDecode invalid", script: call(nativenames.StdLibHash, "hexDecode", "zz")},
 		{name: "StdLib stringSplit", script: call(nativenames.StdLibHash, "strLen", []byte{0xff})},
 		{name: "CryptoLib verifyWithECDsa bad curve", script: call(nativenames.CryptoLibHash, "verifyWithECDsa", []byte{1}, []byte{1}, make([]byte, 64), 99)},
 		{name: "CryptoLib verifyWithECDsa Null signature", script: call(nativenames.CryptoLibHash, "verifyWithECDsa", []byte{1}, p256G, nil, 23)},
@@ -472,6 +476,7 @@ func faultCases(t *testing.T, helper hash.Uint160) []faultCase {
 		{name: "CryptoLib verifyWithEd25519 short signature", script: call(nativenames.CryptoLibHash, "verifyWithEd25519", []byte{1}, make([]byte, 32), make([]byte, 10))},
 		{name: "CryptoLib bls12381Deserialize bad", script: call(nativenames.CryptoLibHash, "bls12381Deserialize", []byte{1, 2, 3})},
 		{name: "CryptoLib murmur32 bad seed", script: call(nativenames.CryptoLibHash, "murmur32", []byte{1}, -1)},
+		{name: "Oracle setPrice zero", script: call(nativenames.OracleHash, "setPrice", 0)},
 		{name: "Policy setFeePerByte negative", script: call(nativenames.PolicyHash, "setFeePerByte", -1)},
 		{name: "Policy blockAccount native", script: call(nativenames.PolicyHash, "blockAccount", nativenames.NeoHash)},
 		{name: "Ledger getBlock bad hash", script: call(nativenames.LedgerHash, "getBlock", []byte{1, 2})},
