@@ -113,19 +113,14 @@ func scanNumber(b []byte, i int) int {
 	case b[j] == '0':
 		j++
 	case b[j] >= '1' && b[j] <= '9':
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
+		j = skipDigits(b, j)
 	default:
 		return -1
 	}
 	if j < len(b) && b[j] == '.' {
-		j++
-		k := j
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-		if j == k {
+		// A fraction needs a digit.
+		k := j + 1
+		if j = skipDigits(b, k); j == k {
 			return -1
 		}
 	}
@@ -134,13 +129,19 @@ func scanNumber(b []byte, i int) int {
 		if j < len(b) && (b[j] == '+' || b[j] == '-') {
 			j++
 		}
+		// So does an exponent.
 		k := j
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-		if j == k {
+		if j = skipDigits(b, j); j == k {
 			return -1
 		}
+	}
+	return j
+}
+
+// skipDigits returns the index past the decimal digits at b[j:].
+func skipDigits(b []byte, j int) int {
+	for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+		j++
 	}
 	return j
 }

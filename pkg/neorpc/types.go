@@ -1,8 +1,10 @@
 package neorpc
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -213,6 +215,46 @@ func AppendRaw(dst []byte, raw []byte) []byte {
 		}
 	}
 	return append(dst, raw...)
+}
+
+// AppendValue appends v as encoding/json encodes it, without reflection for
+// the kinds requests and results mostly carry. A json.RawMessage is taken to
+// be compact JSON already and is appended as it is (nil is null). It is the
+// client's parameter and the server's result encoder.
+func AppendValue(dst []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...), nil
+	case json.RawMessage:
+		if x == nil {
+			return append(dst, "null"...), nil
+		}
+		return append(dst, x...), nil
+	case string:
+		return AppendString(dst, x), nil
+	case []byte:
+		if x == nil {
+			return append(dst, "null"...), nil
+		}
+		dst = append(dst, '"')
+		dst = base64.StdEncoding.AppendEncode(dst, x)
+		return append(dst, '"'), nil
+	case bool:
+		return strconv.AppendBool(dst, x), nil
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10), nil
+	case int64:
+		return strconv.AppendInt(dst, x, 10), nil
+	case uint32:
+		return strconv.AppendUint(dst, uint64(x), 10), nil
+	case uint64:
+		return strconv.AppendUint(dst, x, 10), nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, b...), nil
 }
 
 // AppendError appends an error object.

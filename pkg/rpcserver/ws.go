@@ -462,7 +462,7 @@ func (s *Server) Publish(ev *Event) {
 				continue
 			}
 			if msg == nil {
-				payload, err := appendResult(nil, ev.Payload)
+				payload, err := neorpc.AppendValue(nil, ev.Payload)
 				if err != nil {
 					s.log.Error("failed to marshal notification", "type", ev.ID.String(), "err", err)
 					return
