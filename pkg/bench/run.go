@@ -188,16 +188,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, errors.New("bench: no RPC endpoint")
 	}
 	res := &Result{Description: cfg.Description, Started: time.Now().UTC().Truncate(time.Second)}
-	cli, err := rpcclient.New(cfg.Endpoints[0], rpcclient.Options{RequestTimeout: 30 * time.Second, MaxIdleConnsPerHost: 4})
+	cli, info, err := dialNode(ctx, cfg.Endpoints[0], 4)
 	if err != nil {
 		return nil, err
 	}
 	defer cli.Close()
 
-	info, err := GetNodeInfo(ctx, cli)
-	if err != nil {
-		return nil, err
-	}
 	natives, err := GetNatives(ctx, cli)
 	if err != nil {
 		return nil, err
