@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -115,18 +116,10 @@ func (c *Config) defaults() {
 	if c.Count <= 0 {
 		c.Count = 1_000_000
 	}
-	if c.SenderWIF == "" {
-		c.SenderWIF = DefaultSenderWIF
-	}
-	if c.ValidUntilBlock == 0 {
-		c.ValidUntilBlock = DefaultValidUntilBlock
-	}
-	if c.SystemFee == 0 {
-		c.SystemFee = DefaultSystemFee
-	}
-	if c.NetworkFee == 0 {
-		c.NetworkFee = DefaultNetworkFee
-	}
+	c.SenderWIF = cmp.Or(c.SenderWIF, DefaultSenderWIF)
+	c.ValidUntilBlock = cmp.Or(c.ValidUntilBlock, DefaultValidUntilBlock)
+	c.SystemFee = cmp.Or(c.SystemFee, DefaultSystemFee)
+	c.NetworkFee = cmp.Or(c.NetworkFee, DefaultNetworkFee)
 	observeDefaults(&c.Proc, &c.SamplePeriod, &c.PollPeriod)
 	if c.Log == nil {
 		c.Log = io.Discard
