@@ -217,7 +217,6 @@ func TestNeoGoSampleSettings(t *testing.T) {
 func TestCheckSupportedRefuses(t *testing.T) {
 	on := map[string]func(*Config){
 		"ProtocolConfiguration.NeoFSStateSyncExtensions": func(c *Config) { c.ProtocolConfiguration.NeoFSStateSyncExtensions = true },
-		"ApplicationConfiguration.TrustedHeader":         func(c *Config) { c.ApplicationConfiguration.TrustedHeader.Index = 5 },
 		"ApplicationConfiguration.Oracle.NeoFS.Nodes": func(c *Config) {
 			c.ApplicationConfiguration.Oracle.NeoFS.Nodes = []string{"st1.storage.fs.neo.org:8080"}
 		},
