@@ -309,3 +309,63 @@ func TestStateSyncStateRootInHeader(t *testing.T) {
 	}
 	t.Logf("synced from point %d (root from header %d) to height %d", point, point+1, sc.BlockHeight())
 }
+
+// TestStateSyncTrustedHeader: on a StateRootInHeader network a fresh
+// light node configured with ApplicationConfiguration.TrustedHeader at the
+// first traceable block of the sync point syncs headers from it (none
+// below), takes the root of the point from header P+1 and state-syncs
+// without an operator's root, as a neo-go light node with TrustedHeader.
+func TestStateSyncTrustedHeader(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five nodes")
+	}
+	t.Parallel()
+	srNetwork := func(cfg *config.Config) {
+		stateSyncNetwork(cfg)
+		cfg.ProtocolConfiguration.StateRootInHeader = true
+		cfg.ApplicationConfiguration.StateRoot.Enabled = false
+	}
+	vals, _ := startFourValidators(t, 0, func(_ int, cfg *config.Config) { srNetwork(cfg) })
+	bc := vals[0].Chain()
+	// The trusted header must be above 2·interval and MaxTraceableBlocks
+	// and at or below the first traceable block of the point: P ≥ 64.
+	var point uint32
+	waitFor(t, "validators early in an interval past 64", func() bool {
+		h := bc.BlockHeight()
+		if h >= 4*stateSyncInterval+1 && h%stateSyncInterval >= 1 && h%stateSyncInterval <= stateSyncInterval/2 {
+			point = h / stateSyncInterval * stateSyncInterval
+			return true
+		}
+		return false
+	})
+	trusted := point - stateSyncMTB + 1
+	cfg := stateSyncJoiner(t, vals, "")
+	srNetwork(&cfg)
+	cfg.ApplicationConfiguration.TrustedHeader = config.HashIndex{Index: trusted, Hash: bc.GetHeaderHash(trusted)}
+	syncer := startNodeWith(t, cfg, ServiceOptions{})
+	sc := syncer.Chain()
+	target := bc.BlockHeight() + 2
+	waitFor(t, fmt.Sprintf("state-synced node at height %d", target), func() bool {
+		return sc.BlockHeight() >= target
+	})
+	for _, h := range []uint32{point, target} {
+		mine, err := sc.GetStateRoot(h)
+		if err != nil {
+			t.Fatalf("synced node: state root %d: %v", h, err)
+		}
+		theirs, err := bc.GetStateRoot(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mine.RootHash != theirs.RootHash {
+			t.Fatalf("state root %d: %s, validators %s", h, mine.RootHash.StringLE(), theirs.RootHash.StringLE())
+		}
+	}
+	if !sc.GetHeaderHash(trusted - 1).IsZero() {
+		t.Fatalf("the node has header %d, below its trusted header %d", trusted-1, trusted)
+	}
+	if sc.GetHeaderHash(trusted) != bc.GetHeaderHash(trusted) {
+		t.Fatalf("header %d differs", trusted)
+	}
+	t.Logf("synced from trusted header %d, point %d to height %d", trusted, point, sc.BlockHeight())
+}
