@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"github.com/n3node/n3node/pkg/crypto/hash"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -248,5 +249,27 @@ func TestCheckSupportedRefuses(t *testing.T) {
 			t.Errorf("%s: %v", s.Key, err)
 		}
 		t.Log(err)
+	}
+}
+
+// TestTrustedHeaderSupported: a light node's TrustedHeader with state
+// exchange loads and is not refused (pkg/core honours it).
+func TestTrustedHeaderSupported(t *testing.T) {
+	c, err := LoadNetwork(DefaultNetwork)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.ProtocolConfiguration.P2PStateExchangeExtensions = true
+	c.ApplicationConfiguration.RemoveUntraceableBlocks = true
+	c.ApplicationConfiguration.TrustedHeader = HashIndex{Index: 3_000_000, Hash: hash.Uint256{1}}
+	if err := c.CheckSupported(); err != nil {
+		t.Fatal(err)
+	}
+	bc, err := NewBlockchainConfig(c.ProtocolConfiguration, c.ApplicationConfiguration)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bc.TrustedHeader != c.ApplicationConfiguration.TrustedHeader {
+		t.Fatalf("TrustedHeader %+v", bc.TrustedHeader)
 	}
 }
