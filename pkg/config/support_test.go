@@ -2,7 +2,6 @@ package config
 
 import (
 	"errors"
-	"github.com/n3node/n3node/pkg/crypto/hash"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/n3node/n3node/pkg/crypto/hash"
 	"go.yaml.in/yaml/v3"
 )
 
