@@ -346,5 +346,19 @@ func TestStateSyncTrustedHeader(t *testing.T) {
 	if sc.GetHeaderHash(trusted) != bc.GetHeaderHash(trusted) {
 		t.Fatalf("header %d differs", trusted)
 	}
+	// The root source: header P+1's PrevStateRoot without an operator's
+	// root; the operator's root of the point overrides it.
+	next, err := sc.GetHeaderByIndex(point + 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := syncer.trustedRoot(point)
+	if err != nil || r.RootHash != next.PrevStateRoot {
+		t.Fatalf("root of %d from header %d: %v %v", point, point+1, r, err)
+	}
+	syncer.svc.opts.StateSyncRoot = &TrustedRoot{Index: point, Root: hash.Uint256{7}}
+	if r, err := syncer.trustedRoot(point); err != nil || r.RootHash != (hash.Uint256{7}) {
+		t.Fatalf("operator's root of %d: %v %v", point, r, err)
+	}
 	t.Logf("synced from trusted header %d, point %d to height %d", trusted, point, sc.BlockHeight())
 }
