@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/stretchr/testify/require"
@@ -185,9 +186,9 @@ const stateSyncInterval = 16
 // stateSyncNetwork makes a StateRootInHeader network with state exchange
 // (interval 16, MaxTraceableBlocks 20) of the validators and a light node
 // of kind `light`, starts the validators and waits until they are past
-// the second sync point with a few transfers; the light node is not
+// the points'th sync point with a few transfers; the light node is not
 // started.
-func stateSyncNetwork(ctx context.Context, t *testing.T, st *stepper, validators []NodeSpec, light Kind) ([]*Node, *Node) {
+func stateSyncNetwork(ctx context.Context, t *testing.T, st *stepper, validators []NodeSpec, light Kind, points uint32) ([]*Node, *Node) {
 	t.Helper()
 	p := DefaultProtocol
 	p.StateRootInHeader = true
@@ -199,10 +200,10 @@ func stateSyncNetwork(ctx context.Context, t *testing.T, st *stepper, validators
 	c, err := NewCommittee()
 	require.NoError(t, err)
 	traffic(ctx, t, c, 4, vals, vals)
-	wctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	wctx, cancel := context.WithTimeout(ctx, time.Duration(points)*45*time.Second)
 	defer cancel()
-	require.NoError(t, WaitHeight(wctx, 2*stateSyncInterval+3, vals...))
-	st.log("validators past the second sync point %d", 2*stateSyncInterval)
+	require.NoError(t, WaitHeight(wctx, points*stateSyncInterval+3, vals...))
+	st.log("validators past sync point %d", points*stateSyncInterval)
 	return vals, nw.Nodes[len(validators)]
 }
 
@@ -220,7 +221,7 @@ func TestStateSyncMixed(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	validators, light := stateSyncNetwork(ctx, t, st, specs(N3Node, N3Node, NeoGo, NeoGo), N3Node)
+	validators, light := stateSyncNetwork(ctx, t, st, specs(N3Node, N3Node, NeoGo, NeoGo), N3Node, 2)
 	require.NoError(t, light.Start(ctx))
 	top, err := validators[0].Height(ctx)
 	require.NoError(t, err)
@@ -242,6 +243,45 @@ func TestStateSyncMixed(t *testing.T) {
 	st.log("light n3node node state-synced, roots equal at %d and %d", top, top+3)
 }
 
+// TestStateSyncTrustedHeaderMixed: in the network of TestStateSyncMixed, a
+// light n3node node with ApplicationConfiguration.TrustedHeader 45 (above
+// 2·interval and MaxTraceableBlocks, below the first traceable block of
+// the sync points from 64 on; its hash from a neo-go validator) syncs
+// headers from it, state-syncs and follows with equal state roots; it has
+// no header below 45.
+func TestStateSyncTrustedHeaderMixed(t *testing.T) {
+	needMultinode(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	st := newStepper(t)
+	validators, light := stateSyncNetwork(ctx, t, st, specs(N3Node, N3Node, NeoGo, NeoGo), N3Node, 4)
+	const trusted = 45
+	th, err := validators[2].BlockHash(ctx, trusted)
+	require.NoError(t, err)
+	spec := light.Spec
+	spec.TrustedHeader = config.HashIndex{Index: trusted, Hash: th}
+	require.NoError(t, light.Reconfigure(spec))
+	require.NoError(t, light.Start(ctx))
+	top, err := validators[0].Height(ctx)
+	require.NoError(t, err)
+	wctx, cancel2 := context.WithTimeout(ctx, 120*time.Second)
+	require.NoError(t, WaitHeight(wctx, top+3, light))
+	cancel2()
+	for _, h := range []uint32{top, top + 3} {
+		mine, err := light.StateRoot(ctx, h)
+		require.NoError(t, err)
+		theirs, err := validators[2].StateRoot(ctx, h)
+		require.NoError(t, err)
+		require.Equal(t, theirs, mine, "state root %d", h)
+	}
+	mine, err := light.BlockHash(ctx, trusted)
+	require.NoError(t, err)
+	require.Equal(t, th, mine)
+	below, err := light.BlockHash(ctx, trusted-1)
+	require.True(t, err != nil || below.IsZero(), "%s has header %d: %s", light.Name, trusted-1, below.StringLE())
+	st.log("light n3node node synced from trusted header %d, roots equal at %d and %d", trusted, top, top+3)
+}
+
 // TestNeoGoStateSyncFromN3Node: a light neo-go 0.120.0 node state-syncs
 // from four n3node validators (StateRootInHeader, state exchange): it
 // takes their headers up to the sync point, trusts the root of header
@@ -261,7 +301,7 @@ func TestNeoGoStateSyncFromN3Node(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	validators, light := stateSyncNetwork(ctx, t, st, specs(N3Node, N3Node, N3Node, N3Node), NeoGo)
+	validators, light := stateSyncNetwork(ctx, t, st, specs(N3Node, N3Node, N3Node, N3Node), NeoGo, 2)
 	top, err := validators[0].Height(ctx)
 	require.NoError(t, err)
 	point := top / stateSyncInterval * stateSyncInterval
