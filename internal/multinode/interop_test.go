@@ -222,25 +222,33 @@ func TestStateSyncMixed(t *testing.T) {
 	defer cancel()
 	st := newStepper(t)
 	validators, light := stateSyncNetwork(ctx, t, st, specs(N3Node, N3Node, NeoGo, NeoGo), N3Node, 2)
-	require.NoError(t, light.Start(ctx))
-	top, err := validators[0].Height(ctx)
-	require.NoError(t, err)
-	wctx, cancel2 := context.WithTimeout(ctx, 120*time.Second)
-	require.NoError(t, WaitHeight(wctx, top+3, light))
-	cancel2()
-	n := light
-	for _, h := range []uint32{top, top + 3} {
-		mine, err := n.StateRoot(ctx, h)
-		require.NoError(t, err, n.Name)
-		theirs, err := validators[0].StateRoot(ctx, h)
-		require.NoError(t, err)
-		require.Equal(t, theirs, mine, "%s: state root %d", n.Name, h)
-	}
+	top := startAndFollow(ctx, t, light, validators[0])
 	// Block 1 is below the traceable window of the sync point: a
 	// state-synced node does not have its state root.
-	_, err = n.StateRoot(ctx, 1)
-	require.Error(t, err, "%s has the state root of block 1: it did not state-sync", n.Name)
+	_, err := light.StateRoot(ctx, 1)
+	require.Error(t, err, "%s has the state root of block 1: it did not state-sync", light.Name)
 	st.log("light n3node node state-synced, roots equal at %d and %d", top, top+3)
+}
+
+// startAndFollow starts the light node, waits until it is 3 blocks past
+// the height ref has now and compares their state roots at both heights;
+// it returns that height of ref.
+func startAndFollow(ctx context.Context, t *testing.T, light, ref *Node) uint32 {
+	t.Helper()
+	require.NoError(t, light.Start(ctx))
+	top, err := ref.Height(ctx)
+	require.NoError(t, err)
+	wctx, cancel := context.WithTimeout(ctx, 120*time.Second)
+	defer cancel()
+	require.NoError(t, WaitHeight(wctx, top+3, light))
+	for _, h := range []uint32{top, top + 3} {
+		mine, err := light.StateRoot(ctx, h)
+		require.NoError(t, err, light.Name)
+		theirs, err := ref.StateRoot(ctx, h)
+		require.NoError(t, err)
+		require.Equal(t, theirs, mine, "%s: state root %d", light.Name, h)
+	}
+	return top
 }
 
 // TestStateSyncTrustedHeaderMixed: in the network of TestStateSyncMixed, a
@@ -261,19 +269,7 @@ func TestStateSyncTrustedHeaderMixed(t *testing.T) {
 	spec := light.Spec
 	spec.TrustedHeader = config.HashIndex{Index: trusted, Hash: th}
 	require.NoError(t, light.Reconfigure(spec))
-	require.NoError(t, light.Start(ctx))
-	top, err := validators[0].Height(ctx)
-	require.NoError(t, err)
-	wctx, cancel2 := context.WithTimeout(ctx, 120*time.Second)
-	require.NoError(t, WaitHeight(wctx, top+3, light))
-	cancel2()
-	for _, h := range []uint32{top, top + 3} {
-		mine, err := light.StateRoot(ctx, h)
-		require.NoError(t, err)
-		theirs, err := validators[2].StateRoot(ctx, h)
-		require.NoError(t, err)
-		require.Equal(t, theirs, mine, "state root %d", h)
-	}
+	top := startAndFollow(ctx, t, light, validators[2])
 	mine, err := light.BlockHash(ctx, trusted)
 	require.NoError(t, err)
 	require.Equal(t, th, mine)
