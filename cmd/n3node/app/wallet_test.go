@@ -361,8 +361,13 @@ func TestMultisigContextFlow(t *testing.T) {
 	w1, cfg1 := e.wallet("w1", "one", k1)
 	_, cfg2 := e.wallet("w2", "two")
 	ms1 := strings.TrimSpace(e.run(append([]string{"wallet", "import-multisig", "--wallet-config", cfg1, "--min", "2"}, pubs...)...))
-	// W2 imports its share by WIF.
-	ms2 := strings.TrimSpace(e.run(append([]string{"wallet", "import-multisig", "--wallet-config", cfg2, "--min", "2", "--wif", k2.WIF()}, pubs...)...))
+	// W2 imports its share by WIF (neo-go's notice of an unencrypted WIF
+	// comes first).
+	out := e.run(append([]string{"wallet", "import-multisig", "--wallet-config", cfg2, "--min", "2", "--wif", k2.WIF()}, pubs...)...)
+	notice, ms2, _ := strings.Cut(strings.TrimSpace(out), "\n")
+	if notice != "Provided WIF was unencrypted. Wallet can contain only encrypted keys." {
+		t.Errorf("import-multisig --wif: %q", out)
+	}
 	if ms1 != ms2 {
 		t.Fatalf("shares differ: %s %s", ms1, ms2)
 	}
@@ -372,7 +377,7 @@ func TestMultisigContextFlow(t *testing.T) {
 	e.fail("", append([]string{"wallet", "import-multisig", "--wallet-config", cfg1, "--min", "4"}, pubs...)...)
 
 	ctxFile := filepath.Join(e.dir, "ctx.json")
-	out := e.run("wallet", "nep17", "transfer", "--wallet-config", cfg1, "-r", e.srv.URL, "--from", ms1,
+	out = e.run("wallet", "nep17", "transfer", "--wallet-config", cfg1, "-r", e.srv.URL, "--from", ms1,
 		"--to", k3.Address(), "--token", "GAS", "--amount", "1", "--out", ctxFile)
 	if len(e.sent()) != 0 {
 		t.Fatal("--out sent the transaction")

@@ -264,11 +264,13 @@ func accountFromKey(c *cli.Command, w *wallet.Wallet, key string, nep2 bool, pas
 	if err != nil {
 		return nil, err
 	}
+	// On standard output, also when the password comes from a wallet
+	// configuration, as neo-go prints it.
+	fmt.Fprintln(console.Stdout(c), "Provided WIF was unencrypted. Wallet can contain only encrypted keys.")
 	phrase := ""
 	if pass != nil {
 		phrase = *pass
 	} else {
-		fmt.Fprintln(console.Stderr(c), "Provided WIF was unencrypted. Wallet can contain only encrypted keys.")
 		if phrase, err = console.ReadNewPassword(c); err != nil {
 			return nil, err
 		}
