@@ -82,6 +82,10 @@ type target struct {
 	name string
 	rpc  string
 	tx   string // the funding transfer's hash
+	// dir holds the node's protocol.yml and its database (chain/); stop
+	// shuts the node down (before the db cases).
+	dir  string
+	stop func() error
 }
 
 // masks replace what differs between two chains (or two runs): hashes,
@@ -138,6 +142,12 @@ type cliCase struct {
 	// prints a map); entries (a line and the indented ones after it) are
 	// sorted before the comparison.
 	unordered bool
+	// db: the commands work on a stopped node's database, in the node's
+	// directory (protocol.yml, chain/): neo-go's CLI on the neo-go node's,
+	// n3node's on the n3node node's. {other} is the other node's
+	// directory. The pseudo-command "cmp A B" prints whether the two files
+	// are identical.
+	db bool
 	// known describes an accepted difference between the two CLIs: it is
 	// logged, not failed (the nodes must still agree).
 	known string
@@ -204,7 +214,7 @@ func TestNeoGoCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer n.Stop()
-		tg := &target{name: start.name, rpc: n.RPC}
+		tg := &target{name: start.name, rpc: n.RPC, dir: dir, stop: n.Stop}
 		// Fund A with GAS and NEO from the committee.
 		for _, tok := range [][2]string{{"GAS", "1200"}, {"NEO", "10"}} {
 			out := mustRun(t, ctx, ng, work, passSolo+"\n", "wallet", "nep17", "transfer", "-w", solo, "-r", n.RPC,
@@ -344,8 +354,29 @@ func TestNeoGoCLI(t *testing.T) {
 		}, typed: []string{passA + "\nnewpass\nnewpass\n", "newpass\n"}},
 		{name: "contract inspect", cmds: [][]string{{"contract", "inspect", "--in", "{nef}"}}},
 		{name: "contract calc-hash", cmds: [][]string{{"contract", "calc-hash", "-s", "{A}", "--in", "{nef}", "-m", "{manifest}"}}},
+		// db (last), on the stopped nodes: each CLI dumps its node's chain and
+		// restores the other node's dump into an empty database, whose dump
+		// must be the other one byte for byte; reset rolls it back.
+		{name: "db dump", db: true, cmds: [][]string{
+			{"db", "dump", "--config-file", "protocol.yml", "-o", "dump.acc"},
+			{"db", "dump", "--config-file", "protocol.yml", "--start", "2", "--count", "3", "-o", "part.acc"},
+		}},
+		{name: "db restore of the other node's dump", db: true, cmds: [][]string{
+			{"db", "restore", "--config-file", "protocol2.yml", "-i", "{other}/dump.acc"},
+			{"db", "dump", "--config-file", "protocol2.yml", "-o", "redump.acc"},
+			{"cmp", "redump.acc", "{other}/dump.acc"},
+			{"db", "dump", "--config-file", "protocol2.yml", "--start", "2", "--count", "3", "-o", "repart.acc"},
+			{"cmp", "repart.acc", "{other}/part.acc"},
+		}},
+		{name: "db reset", db: true, cmds: [][]string{
+			{"db", "dump", "--config-file", "protocol2.yml", "--count", "4", "-o", "first4.acc"},
+			{"db", "reset", "--config-file", "protocol2.yml", "--height", "3"},
+			{"db", "dump", "--config-file", "protocol2.yml", "-o", "reset.acc"},
+			{"cmp", "reset.acc", "first4.acc"},
+		}},
 	}
 
+	stopped := false
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			type run struct {
@@ -353,7 +384,31 @@ func TestNeoGoCLI(t *testing.T) {
 				node *target
 			}
 			var runs []run
+			if c.db && !stopped {
+				// The db cases come last: stop the nodes, give each a second
+				// configuration whose database (chain2/) is empty.
+				stopped = true
+				for _, n := range nodes {
+					if err := n.stop(); err != nil {
+						t.Fatalf("%s: %v", n.name, err)
+					}
+					cfg, err := os.ReadFile(filepath.Join(n.dir, "protocol.yml"))
+					if err != nil {
+						t.Fatal(err)
+					}
+					const db = "DataDirectoryPath: chain\n"
+					if strings.Count(string(cfg), db) != 1 {
+						t.Fatalf("%s: no single %q in protocol.yml", n.name, db)
+					}
+					cfg = []byte(strings.Replace(string(cfg), db, "DataDirectoryPath: chain2\n", 1))
+					if err := os.WriteFile(filepath.Join(n.dir, "protocol2.yml"), cfg, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
 			switch {
+			case c.db:
+				runs = []run{{ng, nodes[0]}, {n3, nodes[1]}}
 			case c.online && c.pair:
 				runs = []run{{ng, nodes[0]}, {n3, nodes[1]}}
 			case c.online:
@@ -364,7 +419,11 @@ func TestNeoGoCLI(t *testing.T) {
 			outs := make([]string, len(runs))
 			for i, r := range runs {
 				dir := t.TempDir()
+				if c.db {
+					dir = r.node.dir
+				}
 				vars := map[string]string{
+					"{other}": nodes[1-i%2].dir,
 					"{rpc}": r.node.rpc, "{A}": addrA, "{tx}": r.node.tx,
 					"{pubA}": keyA.PublicKey().StringCompressed(), "{wifA}": wifA, "{V}": validator,
 					"{nft}": nft.hash, "{nftnef}": nft.nef, "{nftmanifest}": nft.manifest, "{nftmanifest2}": nft.manifest2,
@@ -394,7 +453,13 @@ func TestNeoGoCLI(t *testing.T) {
 					if j < len(c.typed) {
 						typed = c.typed[j]
 					}
-					res, err := r.cli.run(ctx, dir, typed, args...)
+					var res result
+					var err error
+					if args[0] == "cmp" {
+						res = cmpFiles(dir, args[1], args[2])
+					} else {
+						res, err = r.cli.run(ctx, dir, typed, args...)
+					}
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -442,11 +507,15 @@ func uses(c cliCase, v string) bool {
 	return false
 }
 
+// subst replaces the placeholders in args (whole arguments or parts, as
+// in "{other}/dump.acc").
 func subst(args []string, vars map[string]string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		if v, ok := vars[a]; ok {
-			a = v
+		if strings.Contains(a, "{") {
+			for k, v := range vars {
+				a = strings.ReplaceAll(a, k, v)
+			}
 		}
 		out[i] = a
 	}
@@ -556,4 +625,24 @@ func compileNFT(t *testing.T, ctx context.Context, ng, n3 cli, work, sender stri
 		t.Fatalf("calc-hash: %q", out)
 	}
 	return c
+}
+
+// cmpFiles is the pseudo-command "cmp a b" of the db cases.
+func cmpFiles(dir, a, b string) result {
+	read := func(p string) ([]byte, error) {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		return os.ReadFile(p)
+	}
+	da, errA := read(a)
+	db, errB := read(b)
+	switch {
+	case errA != nil || errB != nil:
+		return result{stdout: fmt.Sprintf("%v %v\n", errA, errB), code: 2}
+	case bytes.Equal(da, db):
+		return result{stdout: "identical\n"}
+	default:
+		return result{stdout: fmt.Sprintf("differ (%d and %d bytes)\n", len(da), len(db)), code: 1}
+	}
 }
