@@ -424,7 +424,7 @@ func TestNeoGoCLI(t *testing.T) {
 				}
 				vars := map[string]string{
 					"{other}": nodes[1-i%2].dir,
-					"{rpc}": r.node.rpc, "{A}": addrA, "{tx}": r.node.tx,
+					"{rpc}":   r.node.rpc, "{A}": addrA, "{tx}": r.node.tx,
 					"{pubA}": keyA.PublicKey().StringCompressed(), "{wifA}": wifA, "{V}": validator,
 					"{nft}": nft.hash, "{nftnef}": nft.nef, "{nftmanifest}": nft.manifest, "{nftmanifest2}": nft.manifest2,
 					"{neo2}":     copyTo(t, filepath.Join(root, "cmd", "n3node", "app", "testdata", "neo2_wallet.json"), filepath.Join(dir, "neo2.json")),
