@@ -86,6 +86,8 @@ type target struct {
 	// shuts the node down (before the db cases).
 	dir  string
 	stop func() error
+	// heights are the node's heights recorded after cases (cliCase.height).
+	heights map[string]string
 }
 
 // masks replace what differs between two chains (or two runs): hashes,
@@ -151,6 +153,9 @@ type cliCase struct {
 	// known describes an accepted difference between the two CLIs: it is
 	// logged, not failed (the nodes must still agree).
 	known string
+	// height names a placeholder that holds, on each node, the height the
+	// node reached when the case ended (for --historic).
+	height string
 	// knownNode describes an accepted difference between the nodes
 	// (neo-go's CLI against each): logged, not failed; n3node's CLI must
 	// still print what neo-go's prints against the n3node node.
@@ -214,7 +219,7 @@ func TestNeoGoCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer n.Stop()
-		tg := &target{name: start.name, rpc: n.RPC, dir: dir, stop: n.Stop}
+		tg := &target{name: start.name, rpc: n.RPC, dir: dir, stop: n.Stop, heights: map[string]string{}}
 		// Fund A with GAS and NEO from the committee.
 		for _, tok := range [][2]string{{"GAS", "1200"}, {"NEO", "10"}} {
 			out := mustRun(t, ctx, ng, work, passSolo+"\n", "wallet", "nep17", "transfer", "-w", solo, "-r", n.RPC,
@@ -261,7 +266,7 @@ func TestNeoGoCLI(t *testing.T) {
 		{name: "contract deploy", online: true, pair: true, cmds: [][]string{
 			{"contract", "deploy", "-w", "{w}", "-r", "{rpc}", "--in", "{nftnef}", "--manifest", "{nftmanifest}", "--force", "--await"},
 		}, typed: []string{passA + "\n"}},
-		{name: "contract invokefunction", online: true, pair: true, cmds: [][]string{
+		{name: "contract invokefunction", online: true, pair: true, height: "{hminted}", cmds: [][]string{
 			{"contract", "invokefunction", "-w", "{w}", "-r", "{rpc}", "--force", "--await", "{nft}", "mint", "{A}", "--", "{A}"},
 			{"contract", "invokefunction", "-w", "{w}", "-r", "{rpc}", "--force", "--await", "{nft}", "mint", "{A}", "--", "{A}"},
 		}, typed: []string{passA + "\n", passA + "\n"}},
@@ -288,11 +293,17 @@ func TestNeoGoCLI(t *testing.T) {
 		{name: "nep11 ownerOf of no card", online: true, stderr: true, cmds: [][]string{
 			{"wallet", "nep11", "ownerOf", "-r", "{rpc}", "--token", "{nft}", "--id", "00"},
 		}},
-		{name: "nep11 transfer", online: true, pair: true, cmds: [][]string{
+		{name: "nep11 transfer", online: true, pair: true, height: "{hmoved}", cmds: [][]string{
 			{"wallet", "nep11", "transfer", "-w", "{w}", "-r", "{rpc}", "--from", "{A}", "--to", "{V}", "--token", "{nft}", "--id", card1, "--force", "--await"},
 			{"wallet", "nep11", "ownerOf", "-r", "{rpc}", "--token", "{nft}", "--id", card1},
 			{"wallet", "nep11", "tokensOf", "-r", "{rpc}", "--token", "{nft}", "--address", "{A}"},
 		}, typed: []string{passA + "\n"}},
+		{name: "nep11 --historic", online: true, cmds: [][]string{
+			{"wallet", "nep11", "ownerOf", "-r", "{rpc}", "--token", "{nft}", "--id", card1, "--historic", "{hminted}"},
+			{"wallet", "nep11", "tokensOf", "-r", "{rpc}", "--token", "{nft}", "--address", "{A}", "--historic", "{hminted}"},
+			{"wallet", "nep11", "properties", "-r", "{rpc}", "--token", "{nft}", "--id", card2, "--historic", "{hminted}"},
+			{"wallet", "nep11", "tokens", "-r", "{rpc}", "--token", "{nft}", "--historic", "{hmoved}"},
+		}},
 		{name: "wallet import-deployed", online: true, cmds: [][]string{
 			{"wallet", "import-deployed", "-w", "{w}", "-r", "{rpc}", "--wif", "{wifA}", "--contract", "{nft}", "-n", "cards"},
 			{"wallet", "dump", "-w", "{w}"},
@@ -433,6 +444,9 @@ func TestNeoGoCLI(t *testing.T) {
 					"{nef}":      filepath.Join(ref, "contracts", "refchain.nef"),
 					"{manifest}": filepath.Join(ref, "contracts", "refchain.manifest.json"),
 				}
+				for k, v := range r.node.heights {
+					vars[k] = v
+				}
 				if uses(c, "{ctx}") {
 					// A signed transfer from A, made by neo-go's CLI against the node
 					// (offline cases: the neo-go node's, the same file for both CLIs).
@@ -473,6 +487,15 @@ func TestNeoGoCLI(t *testing.T) {
 				outs[i] = sb.String()
 				if os.Getenv("N3NODE_CLIDIFF_SHOW") != "" {
 					t.Logf("%s on the %s:\n%s", r.cli.name, r.node.name, outs[i])
+				}
+			}
+			if c.height != "" {
+				for _, n := range nodes {
+					var count uint32
+					if err := neogo.NewClient(n.rpc).Call(ctx, "getblockcount", &count); err != nil {
+						t.Fatal(err)
+					}
+					n.heights[c.height] = fmt.Sprint(count - 1)
 				}
 			}
 			for i := 1; i < len(runs); i++ {
