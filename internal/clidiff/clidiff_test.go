@@ -19,7 +19,14 @@ import (
 
 	"github.com/n3node/n3node/internal/clienttest"
 	"github.com/n3node/n3node/internal/refchain/neogo"
+	"github.com/n3node/n3node/pkg/core/native/nativenames"
+	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/crypto/keys"
+	"github.com/n3node/n3node/pkg/smartcontract/callflag"
+	"github.com/n3node/n3node/pkg/smartcontract/nef"
+	"github.com/n3node/n3node/pkg/vm/emit"
+
+	nio "github.com/n3node/n3node/pkg/io"
 )
 
 // Accounts of testdata/refchain/accounts.json and the privnet.
@@ -203,6 +210,7 @@ func TestNeoGoCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	nft := compileNFT(t, ctx, ng, n3, work, addrA)
+	balanceNEF := scriptNEF(t, work, keyA.PublicKey().ScriptHash())
 
 	var nodes []*target
 	for _, start := range []struct {
@@ -260,6 +268,24 @@ func TestNeoGoCLI(t *testing.T) {
 		{name: "util txdump -r", online: true, cmds: [][]string{{"util", "txdump", "-r", "{rpc}", "{ctx}"}}},
 		{name: "util sendtx", online: true, cmds: [][]string{{"util", "sendtx", "-r", "{rpc}", "--await", "{ctx}"}}},
 		{name: "util canceltx of an accepted one", online: true, stderr: true, cmds: [][]string{{"util", "canceltx", "-r", "{rpc}", "-w", "{w}", "{tx}"}}, typed: []string{passA + "\n"}},
+		// Transfers and claims from A.
+		{name: "nep17 transfer", online: true, pair: true, cmds: [][]string{
+			{"wallet", "nep17", "transfer", "-w", "{w}", "-r", "{rpc}", "--from", "{A}", "--to", "{V}", "--token", "GAS", "--amount", "1.5", "--force", "--await"},
+			{"wallet", "nep17", "transfer", "-w", "{w}", "-r", "{rpc}", "--from", "{A}", "--to", "{V}", "--token", "NEO", "--amount", "1", "--force", "--await", "bytes:0102"},
+		}, typed: []string{passA + "\n", passA + "\n"}},
+		{name: "nep17 multitransfer", online: true, pair: true, cmds: [][]string{
+			{"wallet", "nep17", "multitransfer", "-w", "{w}", "-r", "{rpc}", "--from", "{A}", "--force", "--await", "GAS:{V}:0.25", "NEO:{V}:2"},
+		}, typed: []string{passA + "\n"}},
+		{name: "nep17 transfer of too much", online: true, stderr: true, cmds: [][]string{
+			{"wallet", "nep17", "transfer", "-w", "{w}", "-r", "{rpc}", "--from", "{A}", "--to", "{V}", "--token", "NEO", "--amount", "1000", "--force"},
+		}, typed: []string{passA + "\n"}},
+		{name: "wallet claim", online: true, pair: true, cmds: [][]string{
+			{"wallet", "claim", "-w", "{w}", "-r", "{rpc}", "-a", "{A}", "--force", "--await"},
+		}, typed: []string{passA + "\n"}},
+		{name: "testinvokescript", online: true, cmds: [][]string{
+			{"contract", "testinvokescript", "-r", "{rpc}", "-i", "{balancenef}"},
+			{"contract", "testinvokescript", "-r", "{rpc}", "-i", "{balancenef}", "{A}:Global"},
+		}},
 		// An NFT (testdata/nft) deployed by A on each node, two cards
 		// minted, read, one transferred; the contract account imported;
 		// the contract updated and destroyed.
@@ -355,6 +381,14 @@ func TestNeoGoCLI(t *testing.T) {
 		{name: "util convert base64", cmds: [][]string{{"util", "convert", "SGVsbG8="}}},
 		{name: "util ops", cmds: [][]string{{"util", "ops", "DAABAgMRwB8MBHRlc3QMFM8WIqhKlzcILUThzDk6ZPVVk5JNQWJ9W1I="}}},
 		{name: "util txdump", cmds: [][]string{{"util", "txdump", "{ctx}"}}},
+		{name: "wallet init, import, import-multisig, remove", cmds: [][]string{
+			{"wallet", "init", "-w", "new.json"},
+			{"wallet", "import", "-w", "new.json", "--wif", "{wifA}", "-n", "imported"},
+			{"wallet", "import-multisig", "-w", "new.json", "--min", "1", "-n", "multi", "{pubA}"},
+			{"wallet", "dump", "-w", "new.json"},
+			{"wallet", "remove", "-w", "new.json", "-a", "{A}", "--force"},
+			{"wallet", "dump", "-w", "new.json"},
+		}, typed: []string{"", passA + "\n" + passA + "\n", passA + "\n"}},
 		{name: "wallet dump", cmds: [][]string{{"wallet", "dump", "-w", "{w}"}}},
 		{name: "wallet dump-keys", cmds: [][]string{{"wallet", "dump-keys", "-w", "{w}"}}},
 		{name: "wallet export", cmds: [][]string{{"wallet", "export", "-w", "{w}", "--decrypt", "{A}"}}, typed: []string{passA + "\n"}},
@@ -438,11 +472,12 @@ func TestNeoGoCLI(t *testing.T) {
 					"{rpc}":   r.node.rpc, "{A}": addrA, "{tx}": r.node.tx,
 					"{pubA}": keyA.PublicKey().StringCompressed(), "{wifA}": wifA, "{V}": validator,
 					"{nft}": nft.hash, "{nftnef}": nft.nef, "{nftmanifest}": nft.manifest, "{nftmanifest2}": nft.manifest2,
-					"{neo2}":     copyTo(t, filepath.Join(root, "cmd", "n3node", "app", "testdata", "neo2_wallet.json"), filepath.Join(dir, "neo2.json")),
-					"{w}":        copyTo(t, walletA, filepath.Join(dir, "a.json")),
-					"{solo}":     copyTo(t, solo, filepath.Join(dir, "solo.json")),
-					"{nef}":      filepath.Join(ref, "contracts", "refchain.nef"),
-					"{manifest}": filepath.Join(ref, "contracts", "refchain.manifest.json"),
+					"{balancenef}": balanceNEF,
+					"{neo2}":       copyTo(t, filepath.Join(root, "cmd", "n3node", "app", "testdata", "neo2_wallet.json"), filepath.Join(dir, "neo2.json")),
+					"{w}":          copyTo(t, walletA, filepath.Join(dir, "a.json")),
+					"{solo}":       copyTo(t, solo, filepath.Join(dir, "solo.json")),
+					"{nef}":        filepath.Join(ref, "contracts", "refchain.nef"),
+					"{manifest}":   filepath.Join(ref, "contracts", "refchain.manifest.json"),
 				}
 				for k, v := range r.node.heights {
 					vars[k] = v
@@ -668,4 +703,32 @@ func cmpFiles(dir, a, b string) result {
 	default:
 		return result{stdout: fmt.Sprintf("differ (%d and %d bytes)\n", len(da), len(db)), code: 1}
 	}
+}
+
+// scriptNEF writes a NEF file whose script asks GAS and NEO for the
+// balances of holder and checks its witness (for testinvokescript).
+func scriptNEF(t *testing.T, work string, holder hash.Uint160) string {
+	t.Helper()
+	script, err := emit.Script(func(w *nio.BinWriter) {
+		emit.AppCall(w, nativenames.GasHash, "balanceOf", callflag.ReadOnly, holder)
+		emit.AppCall(w, nativenames.NeoHash, "balanceOf", callflag.ReadOnly, holder)
+		emit.Bytes(w, holder.BytesBE())
+		emit.Syscall(w, "System.Runtime.CheckWitness")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := nef.NewFile("clidiff", "", nil, script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := f.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(work, "balance.nef")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
