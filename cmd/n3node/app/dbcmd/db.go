@@ -55,12 +55,14 @@ func Command() *cli.Command {
 			},
 			{
 				Name:  "dump",
-				Usage: "write blocks to a chain dump (C# layout from block 0; neo-go's incremental layout otherwise)",
+				Usage: "write blocks to a chain dump (neo-go's incremental layout; C#'s with --non-incremental from block 0)",
 				Flags: append(dbFlags(),
 					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `FILE` (default: standard output)"},
 					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX`"},
 					&cli.Uint32Flag{Name: "count", Usage: "number of blocks (default: up to the height)"},
-					&cli.BoolFlag{Name: "incremental", Usage: "write neo-go's layout (start index before the count)"},
+					&cli.BoolFlag{Name: "non-incremental", Usage: "write the C# layout (no start index before the count; a dump from block 0 only), as neo-go's flag"},
+					// The default since the layout became neo-go's; kept for old scripts.
+					&cli.BoolFlag{Name: "incremental", Hidden: true},
 				),
 				Action: dbDump,
 			},
@@ -320,8 +322,9 @@ func dbDumpBin(_ context.Context, c *cli.Command) error {
 	})
 }
 
-// dbDump writes a chain dump: C#'s layout from block 0, neo-go's
-// incremental one otherwise (or with --incremental).
+// dbDump writes a chain dump in neo-go's (incremental) layout, the start
+// index before the count, as neo-go 0.120.0 does by default; C#'s layout
+// (count only) with --non-incremental for a dump from block 0.
 func dbDump(_ context.Context, c *cli.Command) (err error) {
 	var w io.Writer = c.Root().Writer
 	if w == nil {
@@ -345,7 +348,7 @@ func dbDump(_ context.Context, c *cli.Command) (err error) {
 			w = f
 		}
 		var err error
-		dw, err = chaindump.NewWriter(w, start, count, c.Bool("incremental") || start != 0)
+		dw, err = chaindump.NewWriter(w, start, count, !c.Bool("non-incremental") || start != 0)
 		return err
 	}, func(_ uint32, raw []byte) error { return dw.WriteBlock(raw) })
 	if err != nil {

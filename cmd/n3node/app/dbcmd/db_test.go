@@ -54,7 +54,7 @@ const refchainDir = "../../../../testdata/refchain"
 
 // db restore of the reference chain in two runs (--count from standard
 // input, then resuming from -i FILE),
-// db state against neo-go's recorded root, and db dump giving back the
+// db state against neo-go's recorded root, and db dump --non-incremental giving back the
 // same file.
 func TestDBRestoreStateDump(t *testing.T) {
 	if !allNatives() {
@@ -100,13 +100,19 @@ func TestDBRestoreStateDump(t *testing.T) {
 	require.Empty(t, refchain.Compare(rec, st.Log, nil, refchain.ReplayOptions{}))
 
 	dump := filepath.Join(t.TempDir(), "out.acc")
-	_, _, err = runApp(t, append(append([]string{"db", "dump"}, common...), "-o", dump)...)
+	_, _, err = runApp(t, append(append([]string{"db", "dump"}, common...), "-o", dump, "--non-incremental")...)
 	require.NoError(t, err)
 	got, err := os.ReadFile(dump)
 	require.NoError(t, err)
 	want, err := os.ReadFile(acc)
 	require.NoError(t, err)
 	require.True(t, bytes.Equal(want, got), "dump differs from chain.acc")
+	// By default neo-go's layout: the start index (0) before the same count and blocks.
+	_, _, err = runApp(t, append(append([]string{"db", "dump"}, common...), "-o", dump)...)
+	require.NoError(t, err)
+	got, err = os.ReadFile(dump)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(append([]byte{0, 0, 0, 0}, want...), got), "incremental dump differs from chain.acc")
 
 	// reset: back to 12, the state root neo-go recorded for 12, a restart
 	// that continues from 13 to the same roots.
