@@ -198,3 +198,27 @@ func TestDBErrors(t *testing.T) {
 func testRoot() *cli.Command {
 	return &cli.Command{Name: "n3node", Commands: []*cli.Command{Command()}}
 }
+
+// TestNeoGoShortFlags: -c is --count and -s --start, as in neo-go's db
+// commands, and --relative-path resolves the configuration's paths.
+func TestNeoGoShortFlags(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "dump.acc")
+	_, _, err := runApp(t, "db", "dump", "--network", "unit_testnet", "--db", "pebble", "--db-path", filepath.Join(dir, "chain"), "-s", "0", "-c", "1", "-o", out)
+	require.NoError(t, err)
+	st, err := os.Stat(out)
+	require.NoError(t, err)
+	require.NotZero(t, st.Size())
+	_, _, err = runApp(t, "db", "state", "-c", "x")
+	require.Error(t, err) // -c takes a number now
+	cfg := filepath.Join(dir, "protocol.yml")
+	yml, err := config.EmbeddedConfig("privnet") // a database under ./data/privnet
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(cfg, yml, 0o600))
+	base := filepath.Join(dir, "base")
+	_, _, err = runApp(t, "db", "state", "--config", cfg, "--relative-path", base)
+	require.NoError(t, err)
+	entries, err := os.ReadDir(base)
+	require.NoError(t, err)
+	require.NotEmpty(t, entries, "the database under --relative-path")
+}
