@@ -26,7 +26,7 @@ func TestCompilerCorpus(t *testing.T) {
 	}
 	// Methods that FAULT by design, with the expected message.
 	faults := map[string]string{
-		"contractcall.static": "contract not found", // calls an undeployed hash
+		"contractcall.static": "not found: key not found", // calls an undeployed hash (neo-go's text)
 	}
 	bc, acc := chain.NewSingle(t)
 	e := neotest.NewExecutor(t, bc, acc, acc)
