@@ -82,7 +82,7 @@ func TestJoinNeoGoNetwork(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	nw := newNetwork(t, Options{Nodes: append(specs(NeoGo, NeoGo, NeoGo, NeoGo), NodeSpec{Kind: N3Node})})
+	nw := NewTestNetwork(t, Options{Nodes: append(ValidatorSpecs(NeoGo, NeoGo, NeoGo, NeoGo), NodeSpec{Kind: N3Node})})
 	validators, ours := nw.Nodes[:4], nw.Nodes[4]
 	require.NoError(t, nw.Start(ctx, validators...))
 	st.log("4 neo-go validators up")
@@ -112,7 +112,7 @@ func TestNeoGoJoinsN3NodeNetwork(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	nw := newNetwork(t, Options{Nodes: append(specs(N3Node, N3Node, N3Node, N3Node), NodeSpec{Kind: NeoGo})})
+	nw := NewTestNetwork(t, Options{Nodes: append(ValidatorSpecs(N3Node, N3Node, N3Node, N3Node), NodeSpec{Kind: NeoGo})})
 	validators, theirs := nw.Nodes[:4], nw.Nodes[4]
 	require.NoError(t, nw.Start(ctx, validators...))
 	st.log("4 n3node validators up")
@@ -148,7 +148,7 @@ func TestMixedNetworkStateRootInHeader(t *testing.T) {
 	st := newStepper(t)
 	p := DefaultProtocol
 	p.StateRootInHeader = true
-	nw := newNetwork(t, Options{Protocol: p, Nodes: specs(N3Node, N3Node, NeoGo, NeoGo)})
+	nw := NewTestNetwork(t, Options{Protocol: p, Nodes: ValidatorSpecs(N3Node, N3Node, NeoGo, NeoGo)})
 	require.NoError(t, nw.Start(ctx))
 	all := nw.Nodes
 	c, err := NewCommittee()
@@ -196,8 +196,8 @@ func TestStateSyncMixed(t *testing.T) {
 	p.StateRootInHeader = true
 	p.StateSyncInterval = interval
 	p.MaxTraceableBlocks = 20
-	nodes := append(specs(N3Node, N3Node, NeoGo, NeoGo), NodeSpec{Kind: N3Node, Light: true})
-	nw := newNetwork(t, Options{Protocol: p, Nodes: nodes})
+	nodes := append(ValidatorSpecs(N3Node, N3Node, NeoGo, NeoGo), NodeSpec{Kind: N3Node, Light: true})
+	nw := NewTestNetwork(t, Options{Protocol: p, Nodes: nodes})
 	validators, light := nw.Nodes[:4], nw.Nodes[4:]
 	require.NoError(t, nw.Start(ctx, validators...))
 	c, err := NewCommittee()
@@ -234,7 +234,7 @@ func TestMixedNetwork(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	nw := newNetwork(t, Options{Nodes: specs(N3Node, N3Node, NeoGo, NeoGo)})
+	nw := NewTestNetwork(t, Options{Nodes: ValidatorSpecs(N3Node, N3Node, NeoGo, NeoGo)})
 	require.NoError(t, nw.Start(ctx))
 	all := nw.Nodes
 	st.log("n3node v1, v2 and neo-go v3, v4 up")
