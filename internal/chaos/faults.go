@@ -57,6 +57,16 @@ func handshake(c message.Command) bool {
 	return c == message.CmdVersion || c == message.CmdVerack
 }
 
+// counted reports whether the receiver counts a command against its own
+// requests (an addr per getaddr, a pong per ping): both n3node and neo-go
+// drop a peer that answers more often than asked, so a duplicate only
+// tests that rule (and made n3node ban the sender's address, see
+// docs/reliability.md). These are never duplicated; they are still lost,
+// delayed and reordered.
+func counted(c message.Command) bool {
+	return c == message.CmdAddr || c == message.CmdPong
+}
+
 // Decide returns the fate of the next frame. It draws the same number of
 // values for every frame, so one frame's fate does not shift the next
 // one's.
@@ -75,7 +85,7 @@ func (d *Decider) Decide(f Faults, c message.Command) Decision {
 		out.Reorder = true
 		out.Delay += time.Duration(hold * float64(f.ReorderBy))
 	}
-	if pDup < f.Dup {
+	if pDup < f.Dup && !counted(c) {
 		out.Dup = true
 		out.DupLag = time.Duration(dupLag * float64(f.Jitter))
 	}

@@ -87,7 +87,10 @@ type Report struct {
 	FinalHeight uint32
 	// Transfers sent to nodes, accepted by them, and in a block at the end.
 	TxSent, TxAccepted, TxLanded int
-	Proxy                        string
+	// TxLost are accepted transfers in no block at the end (a node killed
+	// or stopped before it relayed one loses it with its memory pool).
+	TxLost []string
+	Proxy  string
 }
 
 // Misses returns the phases whose recovery took longer than the bound.
@@ -116,6 +119,9 @@ func (r *Report) Summary() string {
 		counts[Partition], counts[Kill], counts[Stop], counts[Lossy], 100*worst, len(r.Misses()))
 	fmt.Fprintf(&b, "final height %d equal on all nodes from genesis (hashes and state roots); %d node-height checks during the run\n", r.FinalHeight, r.Checks)
 	fmt.Fprintf(&b, "transfers: %d sent, %d accepted, %d in blocks\n", r.TxSent, r.TxAccepted, r.TxLanded)
+	for _, tx := range r.TxLost {
+		fmt.Fprintf(&b, "  not in a block: %s\n", tx)
+	}
 	fmt.Fprintf(&b, "proxy: %s\n", r.Proxy)
 	for _, v := range r.Violations {
 		fmt.Fprintf(&b, "VIOLATION: %s\n", v)
@@ -124,6 +130,13 @@ func (r *Report) Summary() string {
 		fmt.Fprintf(&b, "STUCK: %s\n", r.Stuck)
 	}
 	return b.String()
+}
+
+// sentTx is a transfer a node accepted.
+type sentTx struct {
+	hash hash.Uint256
+	node string
+	at   time.Duration // since the run's start
 }
 
 // runner holds one run's state.
@@ -136,7 +149,7 @@ type runner struct {
 	rep   *Report
 
 	txMu     sync.Mutex
-	accepted []hash.Uint256
+	accepted []sentTx
 
 	extra []string // violations found outside the checker
 }
@@ -335,10 +348,12 @@ func (r *runner) finish(ctx context.Context) error {
 	accepted := r.accepted
 	r.txMu.Unlock()
 	r.rep.TxAccepted = len(accepted)
-	for _, h := range accepted {
-		if _, err := r.nw.Nodes[0].TransactionHeight(ctx, h); err == nil {
+	for _, tx := range accepted {
+		if _, err := r.nw.Nodes[0].TransactionHeight(ctx, tx.hash); err == nil {
 			r.rep.TxLanded++
+			continue
 		}
+		r.rep.TxLost = append(r.rep.TxLost, fmt.Sprintf("%s (accepted by %s at %.1fs)", tx.hash.StringLE(), tx.node, tx.at.Seconds()))
 	}
 	return nil
 }
@@ -377,7 +392,7 @@ func (r *runner) txLoop(ctx context.Context) {
 		r.txMu.Unlock()
 		if txh, err := multinode.Send(ctx, n, tx); err == nil {
 			r.txMu.Lock()
-			r.accepted = append(r.accepted, txh)
+			r.accepted = append(r.accepted, sentTx{hash: txh, node: n.Name, at: time.Since(r.start)})
 			r.txMu.Unlock()
 		}
 	}

@@ -123,15 +123,20 @@ func Schedule(seed uint64, nodes, i int) Phase {
 
 // Bound is the time within which every running node must be above the
 // height the network had when a fault of the given length ended, with
-// block time t. dbft (v0.4.0, in both n3node and neo-go) waits
-// t<<(v+1) in view v, so after a fault of length L without blocks the
-// timer running at its end is at most L+2t long (the timers before it sum
-// to 2t(2^v-1) <= L) and expires within L+2t; nodes on the two sides of a
-// partition can be a view apart, which can cost one more timer of that
-// size. 10 block times cover syncing the missed blocks and one round, and
-// 15 s the redial of connections a Cut partition closed (both nodes
-// back off, but the wait before a retry is at most about the time spent
-// failing, which the first term already holds) and a loaded host.
+// block time t. In dbft (v0.4.0, in n3node and in neo-go 0.120.0) a backup
+// in view v waits t<<(v+1) for a block, then sends ChangeView(v+1) and
+// waits t<<(v+2), sending it again whenever that runs out; the view rises
+// only when 3 of 4 validators ask for it. A fault that leaves no 3
+// validators together (a 2+2 partition) therefore does not raise the
+// views: at the heal the change views are repeated within t<<(v+2) and
+// meet. A fault that lets 3 agree on view changes but not on blocks
+// (lossy phases) raises them: the timers before the one running at the
+// end sum to 2t(2^v-1) <= L, so the running one (t<<(v+1) <= L+2t)
+// expires within L+2t; a node a view behind can cost one more such
+// timer: 2(L+2t). 10 block times cover syncing the missed blocks and one
+// round, and 15 s the redial of connections a Cut partition closed (the
+// wait before a retry is at most about the time spent failing, which the
+// first term holds) and a restarted node's start on a loaded host.
 func Bound(fault, t time.Duration) time.Duration {
 	return 2*(fault+2*t) + 10*t + 15*time.Second
 }
