@@ -33,6 +33,12 @@
 #                            Pebble's block cache and memtable size in n3node's copy of
 #                            the configuration (PebbleDBOptions) [the store's defaults]
 #                            (not for n3node-base, which may predate the options)
+#   N3NODE_LEVELDB_CACHE_MIB, N3NODE_LEVELDB_WRITEBUFFER_MIB
+#                            goleveldb's block cache and write buffer in n3node's copy of
+#                            the configuration (LevelDBOptions) [the store's defaults]
+#   N3NODE_MEMORY_LIMIT_MIB  MemoryLimitMiB in n3node's copy of the configuration: the Go
+#                            soft memory limit, -1 for none [derived: docs/config.md]
+#                            (n3node-mem's --memory-limit wins over it)
 #   PPROF [0]                1 turns on both nodes' pprof on BASE_PORT+3 and takes CPU
 #                            profiles of PROFILE_SECONDS [20] at PROFILE_AT ["5 60"] s
 #                            after the load starts, then a heap profile, into the run's
@@ -94,7 +100,7 @@ need_binaries
 {
   host_info
   echo "neo-go: $("$NEOGO" --version | tr '\n' ' ')"
-  echo "n3node: $("$N3NODE" --version); database $N3NODE_DB${N3NODE_PEBBLE_CACHE_MIB:+, cache ${N3NODE_PEBBLE_CACHE_MIB} MiB}${N3NODE_PEBBLE_MEMTABLE_MIB:+, memtable ${N3NODE_PEBBLE_MEMTABLE_MIB} MiB}"
+  echo "n3node: $("$N3NODE" --version); database $N3NODE_DB${N3NODE_PEBBLE_CACHE_MIB:+, cache ${N3NODE_PEBBLE_CACHE_MIB} MiB}${N3NODE_PEBBLE_MEMTABLE_MIB:+, memtable ${N3NODE_PEBBLE_MEMTABLE_MIB} MiB}${N3NODE_LEVELDB_CACHE_MIB:+, leveldb cache ${N3NODE_LEVELDB_CACHE_MIB} MiB}${N3NODE_LEVELDB_WRITEBUFFER_MIB:+, leveldb write buffer ${N3NODE_LEVELDB_WRITEBUFFER_MIB} MiB}${N3NODE_MEMORY_LIMIT_MIB:+, MemoryLimitMiB ${N3NODE_MEMORY_LIMIT_MIB}}"
   [[ -z ${N3NODE_BASE:-} ]] || echo "n3node-base: $N3NODE_BASE"
   echo "workload: TXS=$TXS WORKERS=$WORKERS RATE=$RATE TIME_LIMIT=$TIME_LIMIT RUNS=$RUNS"
 } | tee "$OUT/host.txt" >&2
@@ -198,18 +204,26 @@ run_one() {
       desc=$kind
       local cfg=$dir/protocol.yml bin=$N3NODE extra="" db=$N3NODE_DB
       local cache=${N3NODE_PEBBLE_CACHE_MIB:-} memtable=${N3NODE_PEBBLE_MEMTABLE_MIB:-}
+      local lcache=${N3NODE_LEVELDB_CACHE_MIB:-} lwbuf=${N3NODE_LEVELDB_WRITEBUFFER_MIB:-}
+      local memlimit=${N3NODE_MEMORY_LIMIT_MIB:-}
       case $kind in
-        n3node-base) bin=${N3NODE_BASE:?N3NODE_BASE names the base binary} cache="" memtable="" ;;
+        n3node-base) bin=${N3NODE_BASE:?N3NODE_BASE names the base binary} cache="" memtable="" lcache="" lwbuf="" memlimit="" ;;
         n3node-small) cache=${SMALL_CACHE_MIB:-8} memtable=${SMALL_MEMTABLE_MIB:-8} ;;
         n3node-mem) extra="--memory-limit ${MEM_LIMIT_MIB:-96}" ;;
         n3node-leveldb) db=leveldb ;;
         n3node-pebble) db=pebble ;;
       esac
-      if [[ -n $cache$memtable ]]; then
-        # An n3node extension neo-go would reject, so in n3node's copy only.
+      if [[ -n $cache$memtable$lcache$lwbuf$memlimit ]]; then
+        # n3node's own keys, which neo-go would reject, so in n3node's copy only.
+        local edits=()
+        [[ -z $cache$memtable ]] ||
+          edits+=(-e "s/^  DBConfiguration:$/  DBConfiguration:\n    PebbleDBOptions:\n      CacheSizeMiB: ${cache:-0}\n      MemTableSizeMiB: ${memtable:-0}/")
+        [[ -z $lcache$lwbuf ]] ||
+          edits+=(-e "s/^    LevelDBOptions:$/    LevelDBOptions:\n      CacheSizeMiB: ${lcache:-0}\n      WriteBufferSizeMiB: ${lwbuf:-0}/")
+        [[ -z $memlimit ]] ||
+          edits+=(-e "s/^ApplicationConfiguration:$/ApplicationConfiguration:\n  MemoryLimitMiB: $memlimit/")
         cfg=$dir/protocol-n3node.yml
-        sed -e "s/^  DBConfiguration:$/  DBConfiguration:\n    PebbleDBOptions:\n      CacheSizeMiB: ${cache:-0}\n      MemTableSizeMiB: ${memtable:-0}/" \
-          "$dir/protocol.yml" >"$cfg"
+        sed "${edits[@]}" "$dir/protocol.yml" >"$cfg"
       fi
       local args=${N3NODE_RUN_ARGS//CONFIG/$cfg}
       args=${args//DIR/$dir}

@@ -2,6 +2,7 @@ package layering
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -187,6 +188,25 @@ func TestMatches(t *testing.T) {
 	for _, c := range cases {
 		if got := matches(c.pkg, c.pattern); got != c.want {
 			t.Errorf("matches(%q, %q) = %v, want %v", c.pkg, c.pattern, got, c.want)
+		}
+	}
+}
+
+// TestREADMEListsPackages: the README's layout table names every package
+// under pkg/ and internal/ (in backquotes).
+func TestREADMEListsPackages(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "list", module+"/pkg/...", module+"/internal/...").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		rel := strings.TrimPrefix(p, module+"/")
+		if !bytes.Contains(readme, []byte("`"+rel+"`")) {
+			t.Errorf("README.md does not list %s", rel)
 		}
 	}
 }

@@ -14,7 +14,8 @@ import (
 
 // ApplicationConfiguration holds node-local settings (neo-go
 // config.ApplicationConfiguration, same YAML names and types, plus
-// DBConfiguration.PebbleDBOptions).
+// n3node's own keys: DBConfiguration.PebbleDBOptions, the LevelDB sizes
+// and MemoryLimitMiB; docs/config.md).
 type ApplicationConfiguration struct {
 	Ledger `yaml:",inline"`
 
@@ -40,6 +41,13 @@ type ApplicationConfiguration struct {
 	StateRoot         StateRoot           `yaml:"StateRoot"`
 	NeoFSBlockFetcher NeoFSBlockFetcher   `yaml:"NeoFSBlockFetcher"`
 	NeoFSStateFetcher NeoFSStateFetcher   `yaml:"NeoFSStateFetcher"`
+
+	// MemoryLimitMiB is the Go runtime's soft memory limit of the node
+	// (debug.SetMemoryLimit), an n3node key: 0 (unset) derives it from
+	// the configuration (package node/memlimit), a positive value is the
+	// limit in MiB, a negative one sets none. GOMEMLIMIT or GOGC in the
+	// environment win over it.
+	MemoryLimitMiB int `yaml:"MemoryLimitMiB,omitempty"`
 }
 
 // Ledger holds node-local chain settings that are not part of the protocol.
@@ -91,10 +99,15 @@ type DBConfiguration struct {
 	PebbleDBOptions PebbleDBOptions `yaml:"PebbleDBOptions"`
 }
 
-// LevelDBOptions configures LevelDB.
+// LevelDBOptions configures LevelDB: neo-go's two keys, and n3node's
+// CacheSizeMiB (the block cache) and WriteBufferSizeMiB (the memtable),
+// in MiB; 0 keeps the store's defaults (storage.DefaultLevelDBCacheSize
+// and DefaultLevelDBWriteBufferSize). Both live on the Go heap.
 type LevelDBOptions struct {
-	DataDirectoryPath string `yaml:"DataDirectoryPath"`
-	ReadOnly          bool   `yaml:"ReadOnly"`
+	DataDirectoryPath  string `yaml:"DataDirectoryPath"`
+	ReadOnly           bool   `yaml:"ReadOnly"`
+	CacheSizeMiB       int    `yaml:"CacheSizeMiB,omitempty"`
+	WriteBufferSizeMiB int    `yaml:"WriteBufferSizeMiB,omitempty"`
 }
 
 // BoltDBOptions configures BoltDB.
@@ -108,14 +121,30 @@ type PebbleDBOptions struct {
 	DataDirectoryPath string `yaml:"DataDirectoryPath"`
 	ReadOnly          bool   `yaml:"ReadOnly"`
 	// CacheSizeMiB is the block cache and MemTableSizeMiB the size of one
-	// memtable, in MiB; 0 keeps the store's defaults (128 and 64,
+	// memtable, in MiB; 0 keeps the store's defaults
+	// (storage.DefaultPebbleCacheSize and DefaultPebbleMemTableSize,
 	// docs/storage.md). Smaller values trade speed for memory.
 	CacheSizeMiB    int `yaml:"CacheSizeMiB"`
 	MemTableSizeMiB int `yaml:"MemTableSizeMiB"`
 }
 
-// Validate checks the store type and that the chosen store has a path.
+// MaxMemoryLimitMiB bounds ApplicationConfiguration.MemoryLimitMiB (1 PiB:
+// the limit in bytes fits an int64 with room to add to it).
+const MaxMemoryLimitMiB = 1 << 30
+
+// maxMemTableMiB bounds the memtable sizes (Pebble's MemTableSize must
+// be below 4 GiB; the same bound serves LevelDB's write buffer).
+const maxMemTableMiB = 4096
+
+// Validate checks the store type, that the chosen store has a path, and
+// the store sizes (of every engine: a --db flag may pick another one).
 func (d DBConfiguration) Validate() error {
+	if d.LevelDBOptions.CacheSizeMiB < 0 {
+		return fieldErr("ApplicationConfiguration.DBConfiguration.LevelDBOptions.CacheSizeMiB", "negative cache size")
+	}
+	if m := d.LevelDBOptions.WriteBufferSizeMiB; m < 0 || m >= maxMemTableMiB {
+		return fieldErr("ApplicationConfiguration.DBConfiguration.LevelDBOptions.WriteBufferSizeMiB", "write buffer size %d MiB out of [0, %d)", m, maxMemTableMiB)
+	}
 	switch d.Type {
 	case "", DBInMemory:
 	case DBLevelDB:
@@ -133,8 +162,8 @@ func (d DBConfiguration) Validate() error {
 		if d.PebbleDBOptions.CacheSizeMiB < 0 {
 			return fieldErr("ApplicationConfiguration.DBConfiguration.PebbleDBOptions.CacheSizeMiB", "negative cache size")
 		}
-		if m := d.PebbleDBOptions.MemTableSizeMiB; m < 0 || m >= 4096 {
-			return fieldErr("ApplicationConfiguration.DBConfiguration.PebbleDBOptions.MemTableSizeMiB", "memtable size %d MiB out of [0, 4096)", m)
+		if m := d.PebbleDBOptions.MemTableSizeMiB; m < 0 || m >= maxMemTableMiB {
+			return fieldErr("ApplicationConfiguration.DBConfiguration.PebbleDBOptions.MemTableSizeMiB", "memtable size %d MiB out of [0, %d)", m, maxMemTableMiB)
 		}
 	default:
 		return fieldErr("ApplicationConfiguration.DBConfiguration.Type", "unknown storage type %q (want %s, %s, %s or %s)", d.Type, DBLevelDB, DBBoltDB, DBInMemory, DBPebbleDB)
@@ -549,6 +578,9 @@ func (a *ApplicationConfiguration) Validate() error {
 	if err := a.Ledger.Validate(); err != nil {
 		return err
 	}
+	if a.MemoryLimitMiB > MaxMemoryLimitMiB {
+		return fieldErr("ApplicationConfiguration.MemoryLimitMiB", "memory limit %d MiB above %d", a.MemoryLimitMiB, MaxMemoryLimitMiB)
+	}
 	return a.DBConfiguration.Validate()
 }
 
@@ -567,6 +599,7 @@ func (a *ApplicationConfiguration) EqualsButServices(o *ApplicationConfiguration
 		a.P2P.DialTimeout == o.P2P.DialTimeout &&
 		a.P2P.ExtensiblePoolSize == o.P2P.ExtensiblePoolSize &&
 		a.LogPath == o.LogPath &&
+		a.MemoryLimitMiB == o.MemoryLimitMiB &&
 		a.P2P.MaxPeers == o.P2P.MaxPeers &&
 		a.P2P.MinPeers == o.P2P.MinPeers &&
 		a.P2P.PingInterval == o.P2P.PingInterval &&

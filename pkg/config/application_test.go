@@ -138,3 +138,30 @@ func TestNeoFSStateFetcherInherits(t *testing.T) {
 		t.Errorf("%+v", a.NeoFSStateFetcher)
 	}
 }
+
+// TestMemoryKeys: n3node's own memory keys load beside neo-go's LevelDB
+// section, and a reload that changes them is not applied while running.
+func TestMemoryKeys(t *testing.T) {
+	const y = "ProtocolConfiguration:\n  Magic: 1\n  StandbyCommittee: [" + key1 + "]\n  ValidatorsCount: 1\n" +
+		"ApplicationConfiguration:\n  MemoryLimitMiB: 256\n  DBConfiguration:\n    Type: leveldb\n    LevelDBOptions:\n" +
+		"      DataDirectoryPath: ./chain\n      CacheSizeMiB: 16\n      WriteBufferSizeMiB: 32\n"
+	cfg, err := LoadBytes("m.yml", []byte(y))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := cfg.ApplicationConfiguration
+	l := a.DBConfiguration.LevelDBOptions
+	if a.MemoryLimitMiB != 256 || l.CacheSizeMiB != 16 || l.WriteBufferSizeMiB != 32 || l.DataDirectoryPath != "./chain" {
+		t.Errorf("loaded %+v, memory limit %d", l, a.MemoryLimitMiB)
+	}
+	b := a
+	b.MemoryLimitMiB = 512
+	if a.EqualsButServices(&b) {
+		t.Error("a changed MemoryLimitMiB counts as a service change")
+	}
+	b = a
+	b.DBConfiguration.LevelDBOptions.WriteBufferSizeMiB = 8
+	if a.EqualsButServices(&b) {
+		t.Error("a changed WriteBufferSizeMiB counts as a service change")
+	}
+}

@@ -1,7 +1,10 @@
 // Package config reads node configuration files. The format is neo-go
 // 0.120.0's YAML, field for field (same names, types, defaults and
 // validation), so a file that neo-go runs with runs n3node too; n3node adds
-// only DBConfiguration.PebbleDBOptions and the "pebble" store type.
+// only optional keys whose zero value keeps its defaults:
+// DBConfiguration.PebbleDBOptions with the "pebble" store type, the
+// LevelDB sizes (LevelDBOptions.CacheSizeMiB, WriteBufferSizeMiB) and
+// ApplicationConfiguration.MemoryLimitMiB (docs/config.md).
 //
 // # Loading
 //

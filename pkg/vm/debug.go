@@ -1,6 +1,11 @@
 package vm
 
-import "github.com/n3node/n3node/pkg/vm/vmstate"
+import (
+	"maps"
+	"slices"
+
+	"github.com/n3node/n3node/pkg/vm/vmstate"
+)
 
 // The debugger API follows C# Neo.VM.Debugger: StepInto, StepOver, StepOut
 // and Run (Execute with breakpoints). A breakpoint stops the VM in BREAK
@@ -30,6 +35,11 @@ func (v *VM) RemoveBreakPoint(s *Script, pos int) bool {
 		delete(v.breakpoints, s)
 	}
 	return true
+}
+
+// BreakPoints returns the breakpoints of script s in ascending order.
+func (v *VM) BreakPoints(s *Script) []int {
+	return slices.Sorted(maps.Keys(v.breakpoints[s]))
 }
 
 func (v *VM) executeAndCheckBreakPoints() {

@@ -176,6 +176,14 @@ func TestRunBinary(t *testing.T) {
 	to := transferGAS(t, p.rpcURL)
 	p.stop(t, os.Interrupt)
 	t.Logf("first run: %d blocks", count)
+	// The Go memory limit is derived from the configuration and logged
+	// (docs/config.md, MemoryLimitMiB); GOMEMLIMIT/GOGC from the test's
+	// environment would win.
+	if os.Getenv("GOMEMLIMIT") == "" && os.Getenv("GOGC") == "" {
+		if out := p.output(); !strings.Contains(out, "go memory limit") || !strings.Contains(out, "source=auto") {
+			t.Errorf("no derived memory limit in the start-up log:\n%s", out)
+		}
+	}
 
 	p = startProcess(t, bin, args...)
 	c = p.client(t)

@@ -279,3 +279,37 @@ func BenchmarkTxLayer(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkLevelDBSizes writes 10,000-key change sets (about 1.3 MB) into
+// LevelDB at the write buffer / block cache sizes the configuration can
+// set (LevelDBOptions.WriteBufferSizeMiB / CacheSizeMiB): the default
+// 64/32 MiB and the smaller points of docs/perf.md's curve. B/op and
+// allocs/op are process-wide, so they include goleveldb's background
+// flushes and compactions, which grow as the write buffer shrinks: the
+// Go-heap churn each size costs. Compare allocations, not times, here.
+func BenchmarkLevelDBSizes(b *testing.B) {
+	for _, sz := range []struct{ wbuf, cache int }{{64, 32}, {32, 16}, {16, 8}} {
+		b.Run(fmt.Sprintf("%d-%d", sz.wbuf, sz.cache), func(b *testing.B) {
+			s, err := storage.Open(storage.Options{Engine: storage.EngineLevelDB, Path: diskPath(b, storage.EngineLevelDB),
+				LevelDB: storage.LevelDBOptions{WriteBufferSize: sz.wbuf << 20, BlockCacheSize: sz.cache << 20}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { _ = s.Close() })
+			next := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				cs := make(map[string][]byte, 10000)
+				for range 10000 {
+					cs[string(benchKey(0x70, next))] = benchValue
+					next++
+				}
+				b.StartTimer()
+				if err := s.PutChangeSet(cs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -18,7 +18,9 @@ import (
 // write since it opened the database. The chain writes about once a second
 // (core.DefaultPersistInterval), so an fsync per write costs little.
 // PebbleDBOptions' CacheSizeMiB and MemTableSizeMiB replace the Pebble
-// defaults when positive.
+// defaults when positive, LevelDBOptions' CacheSizeMiB and
+// WriteBufferSizeMiB the LevelDB ones. Each engine's sizes are mapped
+// whatever Type says, so that an engine override gets its own.
 func OptionsFromConfig(d config.DBConfiguration, engine, path string) (Options, error) {
 	if engine == "" {
 		engine = d.Type
@@ -43,6 +45,12 @@ func OptionsFromConfig(d config.DBConfiguration, engine, path string) (Options, 
 	}
 	if m := d.PebbleDBOptions.MemTableSizeMiB; m > 0 {
 		o.Pebble.MemTableSize = uint64(m) << 20
+	}
+	if m := d.LevelDBOptions.CacheSizeMiB; m > 0 {
+		o.LevelDB.BlockCacheSize = m << 20
+	}
+	if m := d.LevelDBOptions.WriteBufferSizeMiB; m > 0 {
+		o.LevelDB.WriteBufferSize = m << 20
 	}
 	return o, nil
 }

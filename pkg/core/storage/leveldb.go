@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,20 +13,68 @@ import (
 	"github.com/syndtr/goleveldb/leveldb/util"
 )
 
+// Defaults of LevelDBOptions' memory settings. Both live on the Go heap
+// (goleveldb is pure Go), so the collector's headroom (GOGC) multiplies
+// them in the resident size; the write buffer exists twice while a full
+// one is compacted into a table. They are n3node's throughput choice:
+// goleveldb's own defaults (8 MiB cache, 4 MiB buffer, which neo-go runs
+// with) turn a heavy load into a stream of level-0 tables; 16 / 8 MiB
+// measured half the resident size at 0.81x the TPS (docs/perf.md).
+const (
+	DefaultLevelDBCacheSize       = 32 << 20
+	DefaultLevelDBWriteBufferSize = 64 << 20
+)
+
 // LevelDBOptions tunes the LevelDB backend (neo-go's default engine, kept
-// so that operators can compare).
+// so that operators can compare); zero fields take the defaults.
 type LevelDBOptions struct {
-	// BlockCacheSize is the block cache in bytes (default 32 MiB).
+	// BlockCacheSize is the block cache in bytes (default
+	// DefaultLevelDBCacheSize).
 	BlockCacheSize int
-	// WriteBufferSize is the memtable size in bytes (default 64 MiB). A
-	// change set is written through the journal into the memtable whatever
-	// its size (see PutChangeSet).
+	// WriteBufferSize is the memtable size in bytes (default
+	// DefaultLevelDBWriteBufferSize). A change set is written through the
+	// journal into the memtable whatever its size (see PutChangeSet).
 	WriteBufferSize int
 	// BloomBitsPerKey sets the bloom filter (default 10, as neo-go); a
 	// negative value disables it.
 	BloomBitsPerKey int
 	// SyncWrites fsyncs the journal at every PutChangeSet.
 	SyncWrites bool
+}
+
+func (o LevelDBOptions) withDefaults() LevelDBOptions {
+	o.BlockCacheSize = cmp.Or(o.BlockCacheSize, DefaultLevelDBCacheSize)
+	o.WriteBufferSize = cmp.Or(o.WriteBufferSize, DefaultLevelDBWriteBufferSize)
+	o.BloomBitsPerKey = cmp.Or(o.BloomBitsPerKey, 10)
+	return o
+}
+
+// goHeapBytes is what the store may keep on the Go heap at most: the
+// block cache and two write buffers (the active one and the one being
+// compacted).
+func (o LevelDBOptions) goHeapBytes() int64 {
+	o = o.withDefaults()
+	return int64(o.BlockCacheSize) + 2*int64(o.WriteBufferSize)
+}
+
+// levelDBOptions builds the goleveldb options for o.
+func (o LevelDBOptions) levelDBOptions(readOnly bool) *opt.Options {
+	o = o.withDefaults()
+	opts := &opt.Options{
+		ReadOnly:           readOnly,
+		ErrorIfMissing:     readOnly,
+		BlockCacheCapacity: o.BlockCacheSize,
+		WriteBuffer:        o.WriteBufferSize,
+		// goleveldb turns a batch larger than the write buffer into a
+		// transaction, which writes a level-0 table per commit; neo-go
+		// commits every persist that way and drowns in compactions. We keep
+		// every change set in the journal and the memtable.
+		DisableLargeBatchTransaction: true,
+	}
+	if o.BloomBitsPerKey > 0 {
+		opts.Filter = filter.NewBloomFilter(o.BloomBitsPerKey)
+	}
+	return opts
 }
 
 // LevelDBStore is a Store on a goleveldb database.
@@ -39,30 +88,7 @@ type LevelDBStore struct {
 // OpenLevelDB opens (or, unless readOnly, creates) the LevelDB database in
 // directory path.
 func OpenLevelDB(path string, readOnly bool, o LevelDBOptions) (*LevelDBStore, error) {
-	opts := &opt.Options{
-		ReadOnly:           readOnly,
-		ErrorIfMissing:     readOnly,
-		BlockCacheCapacity: o.BlockCacheSize,
-		WriteBuffer:        o.WriteBufferSize,
-		// goleveldb turns a batch larger than the write buffer into a
-		// transaction, which writes a level-0 table per commit; neo-go
-		// commits every persist that way and drowns in compactions. We keep
-		// every change set in the journal and the memtable.
-		DisableLargeBatchTransaction: true,
-	}
-	if opts.BlockCacheCapacity == 0 {
-		opts.BlockCacheCapacity = 32 << 20
-	}
-	if opts.WriteBuffer == 0 {
-		opts.WriteBuffer = 64 << 20
-	}
-	switch bits := o.BloomBitsPerKey; {
-	case bits == 0:
-		opts.Filter = filter.NewBloomFilter(10)
-	case bits > 0:
-		opts.Filter = filter.NewBloomFilter(bits)
-	}
-	db, err := leveldb.OpenFile(path, opts)
+	db, err := leveldb.OpenFile(path, o.levelDBOptions(readOnly))
 	if err != nil {
 		return nil, fmt.Errorf("open leveldb database %q: %w", path, classifyLevelDBErr(err))
 	}

@@ -30,7 +30,9 @@ func dbFlags() []cli.Flag {
 // --network, or neo-go's flags (package neogocfg).
 func loadConfig(c *cli.Command) (config.Config, error) {
 	file, network := c.String("config"), c.String("network")
-	if neogocfg.Used(c) {
+	// Without any configuration flag, neo-go's default: the private
+	// network (./config/protocol.privnet.yml, else the embedded one).
+	if neogocfg.Used(c) || file == "" && network == "" {
 		if file != "" || network != "" {
 			return config.Config{}, errors.New("--config and --network are exclusive with neo-go's --config-path, --config-file, -p, -m, -t and --unittest")
 		}
@@ -47,7 +49,7 @@ func loadConfig(c *cli.Command) (config.Config, error) {
 	case network != "":
 		return config.LoadNetwork(network)
 	}
-	return config.Config{}, errors.New("a configuration is required: --config FILE or --network NAME")
+	return config.Config{}, errors.New("no configuration") // not reached: neogocfg.Source names one
 }
 
 // storeOptions are the storage options of the database the flags select:

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"github.com/n3node/n3node/cmd/n3node/app/neogocfg"
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/node"
+	"github.com/n3node/n3node/pkg/node/memlimit"
 	"github.com/urfave/cli/v3"
 )
 
@@ -31,11 +31,6 @@ const (
 // duplicateSignalWindow: a signal this soon after the first one is taken
 // for a copy of it, not a request to exit at once.
 const duplicateSignalWindow = time.Second
-
-// runMemoryLimitMiB is the default of `n3node run --memory-limit`: the Go
-// runtime's soft memory limit in MiB (debug.SetMemoryLimit; 0: none).
-// It bounds the Go heap only, not Pebble's block cache and memtables.
-const runMemoryLimitMiB = 0
 
 // shutdownTimeout bounds the wait for RPC requests in flight; the chain
 // is closed (everything persisted) whatever happens.
@@ -68,7 +63,7 @@ NOTIFY_SOCKET set, systemd is told READY=1, RELOADING=1 and STOPPING=1.`,
 			&cli.StringFlag{Name: "rpc", Usage: "JSON-RPC listen `ADDR` (host:port; enables RPC)"},
 			&cli.StringFlag{Name: "p2p", Usage: "P2P listen `ADDR` ([host]:port[:announcedPort])"},
 			&cli.BoolFlag{Name: "debug", Usage: "log at debug level"},
-			&cli.IntFlag{Name: "memory-limit", Value: runMemoryLimitMiB, Usage: "soft limit of the Go runtime's memory in `MiB` (debug.SetMemoryLimit; 0: none; GOMEMLIMIT, if set, wins)"},
+			&cli.IntFlag{Name: "memory-limit", Usage: "soft limit of the Go runtime's memory in `MiB` (debug.SetMemoryLimit; 0: none; default: the configuration's MemoryLimitMiB, else derived from it; GOMEMLIMIT or GOGC, if set, win)"},
 			&cli.StringFlag{Name: "statesync-root", Usage: "trusted state root `INDEX:ROOTHASH` of the state sync point (getstateroot INDEX on a node you trust; needs P2PStateExchangeExtensions and RemoveUntraceableBlocks)"},
 		},
 		Action: func(ctx context.Context, c *cli.Command) error { return runNode(ctx, c, version) },
@@ -95,7 +90,7 @@ Everything else is as "n3node run".`,
 			&cli.StringFlag{Name: "db", Usage: "database `ENGINE`: pebble, leveldb, boltdb or inmemory"},
 			&cli.StringFlag{Name: "rpc", Usage: "JSON-RPC listen `ADDR` (enables RPC)"},
 			&cli.StringFlag{Name: "p2p", Usage: "P2P listen `ADDR`"},
-			&cli.IntFlag{Name: "memory-limit", Value: runMemoryLimitMiB, Usage: "soft limit of the Go runtime's memory in `MiB`"},
+			&cli.IntFlag{Name: "memory-limit", Usage: "soft limit of the Go runtime's memory in `MiB` (0: none; default from the configuration)"},
 			&cli.StringFlag{Name: "statesync-root", Usage: "trusted state root `INDEX:ROOTHASH` of the state sync point"},
 		),
 		Action: func(ctx context.Context, c *cli.Command) error { return runNode(ctx, c, version) },
@@ -237,12 +232,9 @@ func runNode(ctx context.Context, c *cli.Command, version string) error {
 	if err != nil {
 		return err
 	}
-	limit, err := runMemoryLimit(c, os.Getenv)
+	limit, err := runMemoryLimit(c, &cfg, os.Getenv)
 	if err != nil {
 		return err
-	}
-	if limit > 0 {
-		debug.SetMemoryLimit(limit)
 	}
 	log, level, closer, err := newLogger(cfg.ApplicationConfiguration.Logger, os.Stderr)
 	if err != nil {
@@ -251,6 +243,8 @@ func runNode(ctx context.Context, c *cli.Command, version string) error {
 	if closer != nil {
 		defer closer.Close()
 	}
+	limit.Apply()
+	log.Info("go memory limit", limit.LogAttrs()...)
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
@@ -267,18 +261,15 @@ func runNode(ctx context.Context, c *cli.Command, version string) error {
 	return serve(ctx, &cfg, node.Options{Logger: log, Version: version, ServiceOptions: sopts}, sigs, rl, func() { os.Exit(exitForced) })
 }
 
-// runMemoryLimit returns the soft memory limit in bytes --memory-limit
-// asks for, or 0 when there is none to set: the flag is 0, or GOMEMLIMIT
-// is set in the environment (the runtime has already applied it).
-func runMemoryLimit(c *cli.Command, getenv func(string) string) (int64, error) {
-	m := c.Int("memory-limit")
-	if m < 0 {
-		return 0, fmt.Errorf("--memory-limit %d: want MiB >= 0", m)
+// runMemoryLimit chooses the node's Go memory limit from --memory-limit
+// (when given), the configuration and the environment (package memlimit).
+func runMemoryLimit(c *cli.Command, cfg *config.Config, getenv func(string) string) (memlimit.Choice, error) {
+	var flag *int
+	if c.IsSet("memory-limit") {
+		m := c.Int("memory-limit")
+		flag = &m
 	}
-	if m == 0 || getenv("GOMEMLIMIT") != "" {
-		return 0, nil
-	}
-	return int64(m) << 20, nil
+	return memlimit.FromConfig(cfg, flag, getenv)
 }
 
 // runServiceOptions reads the service flags (--statesync-root) and checks

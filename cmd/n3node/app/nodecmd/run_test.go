@@ -6,12 +6,14 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/node"
+	"github.com/n3node/n3node/pkg/node/memlimit"
 	"github.com/urfave/cli/v3"
 )
 
@@ -228,18 +230,26 @@ func TestStateSyncRootFlag(t *testing.T) {
 	}
 }
 
-// TestMemoryLimitFlag: --memory-limit MiB becomes a limit in bytes, 0
-// means none, a negative value is refused, and GOMEMLIMIT wins.
+// TestMemoryLimitFlag: --memory-limit MiB wins over the configuration
+// (0: none), a negative value is refused, GOMEMLIMIT and GOGC win over
+// both, and without the flag the limit is MemoryLimitMiB or derived.
 func TestMemoryLimitFlag(t *testing.T) {
-	parse := func(env string, args ...string) (int64, error) {
+	parse := func(env, cfgMiB string, args ...string) (memlimit.Choice, error) {
 		t.Helper()
 		var (
-			n   int64
+			ch  memlimit.Choice
 			err error
 		)
 		cmd := Command("test")
 		cmd.Action = func(_ context.Context, c *cli.Command) error {
-			n, err = runMemoryLimit(c, func(k string) string {
+			cfg, cerr := runConfig(c)
+			if cerr != nil {
+				t.Fatal(cerr)
+			}
+			if cfgMiB != "" {
+				cfg.ApplicationConfiguration.MemoryLimitMiB, _ = strconv.Atoi(cfgMiB)
+			}
+			ch, err = runMemoryLimit(c, &cfg, func(k string) string {
 				if k == "GOMEMLIMIT" {
 					return env
 				}
@@ -250,21 +260,28 @@ func TestMemoryLimitFlag(t *testing.T) {
 		if rerr := cmd.Run(context.Background(), append([]string{"run"}, args...)); rerr != nil {
 			t.Fatal(rerr)
 		}
-		return n, err
+		return ch, err
 	}
-	if n, err := parse(""); err != nil || n != runMemoryLimitMiB<<20 {
-		t.Errorf("default: %d, %v", n, err)
+	for _, tc := range []struct {
+		name, env, cfg string
+		args           []string
+		limit          int64
+		src            memlimit.Source
+	}{
+		{"configured", "", "300", nil, 300 << 20, memlimit.SourceConfig},
+		{"flag", "", "300", []string{"--memory-limit", "96"}, 96 << 20, memlimit.SourceFlag},
+		{"flag 0", "", "300", []string{"--memory-limit", "0"}, 0, memlimit.SourceOff},
+		{"GOMEMLIMIT", "200MiB", "", []string{"--memory-limit", "96"}, 0, memlimit.SourceEnv},
+	} {
+		ch, err := parse(tc.env, tc.cfg, tc.args...)
+		if err != nil || ch.Limit != tc.limit || ch.Source != tc.src {
+			t.Errorf("%s: %d from %s, %v; want %d from %s", tc.name, ch.Limit, ch.Source, err, tc.limit, tc.src)
+		}
 	}
-	if n, err := parse("", "--memory-limit", "96"); err != nil || n != 96<<20 {
-		t.Errorf("96: %d, %v", n, err)
+	if ch, err := parse("", ""); err != nil || ch.Source != memlimit.SourceAuto || ch.Limit <= memlimit.AutoBase {
+		t.Errorf("default: %d from %s, %v", ch.Limit, ch.Source, err)
 	}
-	if n, err := parse("", "--memory-limit", "0"); err != nil || n != 0 {
-		t.Errorf("0: %d, %v", n, err)
-	}
-	if n, err := parse("200MiB", "--memory-limit", "96"); err != nil || n != 0 {
-		t.Errorf("GOMEMLIMIT set: %d, %v", n, err)
-	}
-	if _, err := parse("", "--memory-limit", "-1"); err == nil {
+	if _, err := parse("", "", "--memory-limit", "-1"); err == nil {
 		t.Error("-1: no error")
 	}
 }

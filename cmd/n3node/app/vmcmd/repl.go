@@ -24,8 +24,8 @@ import (
 	"github.com/n3node/n3node/pkg/core/state"
 	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/core/transaction"
+	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
-	"github.com/n3node/n3node/pkg/smartcontract/trigger"
 	"github.com/n3node/n3node/pkg/vm"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 	"github.com/n3node/n3node/pkg/vm/vmstate"
@@ -58,7 +58,11 @@ type session struct {
 	// when run <method> reloads it).
 	script *vm.Script
 	breaks map[int]struct{}
-	exit   bool
+	// flags are the loaded script's --historic and --gas and gas its GAS
+	// limit, for run <method>.
+	flags loadFlags
+	gas   int64
+	exit  bool
 }
 
 type replCommand struct {
@@ -74,17 +78,18 @@ func init() {
 		"ip":           {"show the current instruction", cmdIP},
 		"break":        {"break <ip>: place a breakpoint", cmdBreak},
 		"delete":       {"delete <ip>: remove a breakpoint", cmdDelete},
+		"ib":           {"list the breakpoints", cmdListBreaks},
 		"estack":       {"show the evaluation stack", func(s *session, _ []string) error { return s.dumpStack(s.vm().Estack()) }},
 		"istack":       {"show the invocation stack", cmdIStack},
 		"sslot":        {"show the static slot", func(s *session, _ []string) error { return s.dumpSlot(s.vm().Context().StaticFields()) }},
 		"lslot":        {"show the local slot", func(s *session, _ []string) error { return s.dumpSlot(s.vm().Context().LocalVariables()) }},
 		"aslot":        {"show the arguments slot", func(s *session, _ []string) error { return s.dumpSlot(s.vm().Context().Arguments()) }},
-		"loadnef":      {"loadnef <file> [<manifest>]: load the script of a NEF file (with a manifest: its methods for run)", cmdLoadNEF},
+		"loadnef":      {"loadnef [--historic N] [--gas N] [--hash H] <file> [<manifest>] [-- <signer>...]: load a NEF file with its manifest (default: file.manifest.json, if present)", cmdLoadNEF},
 		"loadbase64":   {"loadbase64 <script>: load a base64 script", cmdLoadBase64},
-		"loadhex":      {"loadhex <script>: load a hex script", cmdLoadHex},
-		"loadtx":       {"loadtx <base64 tx>: load a transaction's script, with it as the container", cmdLoadTx},
-		"loaddeployed": {"loaddeployed <hash|native name>: load a deployed contract's script", cmdLoadDeployed},
-		"reset":        {"unload the script", func(s *session, _ []string) error { s.ic = nil; return nil }},
+		"loadhex":      {"loadhex [--historic N] [--gas N] <script> [-- <signer>...]: load a hex script", cmdLoadHex},
+		"loadtx":       {"loadtx [--historic N] [--gas N] <hash|context file|base64 tx>: load a transaction (from the chain, a parameter context file or base64) with it as the container; GAS limit: its system fee", cmdLoadTx},
+		"loaddeployed": {"loaddeployed [--historic N] [--gas N] <hash|address|ID|native name> [-- <signer>...]: load a deployed contract's script", cmdLoadDeployed},
+		"reset":        {"reset [--historic N]: unload the script (and make a fresh context, at block N)", cmdReset},
 		"run":          {"run the loaded script (until HALT, FAULT or a breakpoint)", func(s *session, _ []string) error { return s.execute((*vm.VM).Run) }},
 		"cont":         {"continue after a breakpoint", func(s *session, _ []string) error { return s.execute((*vm.VM).Run) }},
 		"step":         {"step [n]: execute n instructions (1)", cmdStep},
@@ -93,8 +98,8 @@ func init() {
 		"stepover":     {"execute one instruction, running calls through", func(s *session, _ []string) error { return s.execute((*vm.VM).StepOver) }},
 		"ops":          {"list the current script's instructions", cmdOps},
 		"events":       {"show the notifications sent", cmdEvents},
-		"storage":      {"storage <hash|native name> [prefix-hex]: show a contract's storage (the script's changes included)", cmdStorage},
-		"changes":      {"changes [contract]: show the storage changes the script made (of one contract)", cmdChanges},
+		"storage":      {"storage [--backwards] [--diff] <hash|address|ID|native name> [prefix-hex]: show a contract's storage as the script sees it (--diff: only what it added or changed)", cmdStorage},
+		"changes":      {"changes [<contract> [prefix-hex]]: show the storage changes the script made", cmdChanges},
 		"help":         {"list the commands", cmdHelp},
 	}
 }
@@ -137,18 +142,24 @@ func (s *session) ready() error {
 	return nil
 }
 
-// load makes a fresh test context over the chain's current state and
-// loads script with all call flags.
-func (s *session) load(script []byte, tx *transaction.Transaction) error {
-	ic, err := s.chain.GetTestVM(trigger.Application, tx, nil)
+// load makes a fresh test context (load flags f) with tx as the
+// container (nil: a fake transaction with f's signers) and loads script
+// with all call flags.
+func (s *session) load(script []byte, tx *transaction.Transaction, f loadFlags) error {
+	gas := int64(replGas)
+	if tx == nil {
+		tx = s.fakeTx(script, f)
+	} else {
+		gas = tx.SystemFee
+	}
+	ic, err := s.context(tx, f, gas)
 	if err != nil {
 		return err
 	}
-	ic.VM.SetGasLimit(replGas)
 	if err := ic.LoadScript(script, callflag.All); err != nil {
 		return err
 	}
-	s.ic, s.tx, s.cs, s.breaks = ic, tx, nil, nil
+	s.ic, s.tx, s.cs, s.breaks, s.flags, s.gas = ic, tx, nil, nil, f, gas
 	s.script = ic.VM.Context().Script()
 	fmt.Fprintf(s.out, "READY: loaded %d instructions\n", countInstructions(script))
 	return nil
@@ -378,36 +389,61 @@ func cmdEvents(s *session, _ []string) error {
 	return s.printJSON(s.ic.Notifications)
 }
 
-func cmdLoadHex(s *session, args []string) error {
-	if len(args) != 1 {
-		return errors.New("loadhex: one script expected")
+// scriptArg is the one positional argument of loadhex and loadbase64.
+func scriptArg(cmd string, args []string) (string, loadFlags, error) {
+	f, pos, err := parseLoadFlags(args, flagsLoad)
+	if err != nil {
+		return "", f, err
 	}
-	b, err := hex.DecodeString(strings.TrimPrefix(args[0], "0x"))
+	if len(pos) != 1 {
+		return "", f, fmt.Errorf("%s: one script expected", cmd)
+	}
+	return pos[0], f, nil
+}
+
+func cmdLoadHex(s *session, args []string) error {
+	arg, f, err := scriptArg("loadhex", args)
+	if err != nil {
+		return err
+	}
+	b, err := hex.DecodeString(strings.TrimPrefix(arg, "0x"))
 	if err != nil {
 		return fmt.Errorf("invalid hex script: %w", err)
 	}
-	return s.load(b, nil)
+	return s.load(b, nil, f)
 }
 
 func cmdLoadBase64(s *session, args []string) error {
-	if len(args) != 1 {
-		return errors.New("loadbase64: one script expected")
+	arg, f, err := scriptArg("loadbase64", args)
+	if err != nil {
+		return err
 	}
-	b, err := base64.StdEncoding.DecodeString(args[0])
+	b, err := base64.StdEncoding.DecodeString(arg)
 	if err != nil {
 		return fmt.Errorf("invalid base64 script: %w", err)
 	}
-	return s.load(b, nil)
+	return s.load(b, nil, f)
 }
 
 func cmdLoadNEF(s *session, args []string) error {
-	if len(args) == 2 {
-		return s.loadNEFWithManifest(args[0], args[1])
+	f, pos, err := parseLoadFlags(args, flagsLoadContract)
+	if err != nil {
+		return err
 	}
-	if len(args) != 1 {
+	switch len(pos) {
+	case 1:
+		// As neo-go: the manifest beside the NEF file; without one, the
+		// script alone.
+		m := strings.TrimSuffix(pos[0], ".nef") + ".manifest.json"
+		if _, err := os.Stat(m); err == nil {
+			return s.loadNEFWithManifest(pos[0], m, f)
+		}
+	case 2:
+		return s.loadNEFWithManifest(pos[0], pos[1], f)
+	default:
 		return errors.New("loadnef: a NEF file and an optional manifest expected")
 	}
-	data, err := os.ReadFile(args[0])
+	data, err := os.ReadFile(pos[0])
 	if err != nil {
 		return err
 	}
@@ -415,99 +451,247 @@ func cmdLoadNEF(s *session, args []string) error {
 	if err != nil {
 		return err
 	}
-	return s.load(script, nil)
+	return s.load(script, nil, f)
 }
 
+// cmdLoadTx loads a transaction: by hash from the chain, from a
+// parameter context file (neo-go's two forms) or as base64.
 func cmdLoadTx(s *session, args []string) error {
-	if len(args) != 1 {
-		return errors.New("loadtx: one transaction (base64) expected")
-	}
-	b, err := base64.StdEncoding.DecodeString(args[0])
+	f, pos, err := parseLoadFlags(args, flagsLoad)
 	if err != nil {
-		return fmt.Errorf("invalid base64 transaction: %w", err)
+		return err
+	}
+	if len(f.signers) != 0 {
+		return errNoSigners
+	}
+	if len(pos) != 1 {
+		return errors.New("missing parameter: <file-or-hash>")
+	}
+	tx, err := s.txOf(pos[0])
+	if err != nil {
+		return err
+	}
+	return s.load(tx.Script, tx, f)
+}
+
+func (s *session) txOf(arg string) (*transaction.Transaction, error) {
+	if h, err := hash.Uint256DecodeStringLE(strings.TrimPrefix(arg, "0x")); err == nil {
+		tx, _, err := s.chain.GetTransaction(h)
+		if err != nil {
+			return nil, fmt.Errorf("failed to get transaction from chain: %w", err)
+		}
+		return tx, nil
+	}
+	if _, err := os.Stat(arg); err == nil {
+		pc, err := txsend.ReadContext(arg)
+		if err != nil {
+			return nil, fmt.Errorf("invalid tx hash or path to parameter context: %w", err)
+		}
+		if pc.Tx == nil {
+			return nil, errors.New("failed to retrieve transaction from parameter context: verifiable item is not a transaction")
+		}
+		return pc.Tx, nil
+	}
+	b, err := base64.StdEncoding.DecodeString(arg)
+	if err != nil {
+		return nil, fmt.Errorf("invalid tx hash or path to parameter context: %s", arg)
 	}
 	tx, err := transaction.NewTransactionFromBytes(b)
 	if err != nil {
-		return fmt.Errorf("invalid transaction: %w", err)
+		return nil, fmt.Errorf("invalid transaction: %w", err)
 	}
-	return s.load(tx.Script, tx)
+	return tx, nil
 }
 
-// contractOf resolves a contract hash, address or native name.
-func (s *session) contractOf(arg string) (*state.Contract, error) {
+// contractOf resolves a contract hash, address, ID or native name, as the
+// state ic (nil: the chain's) holds it.
+func (s *session) contractOf(arg string, ic *interop.Context) (*state.Contract, error) {
 	h, err := txsend.ContractHash(arg)
 	if err != nil {
-		return nil, err
+		id, ierr := strconv.ParseInt(arg, 10, 32)
+		if ierr != nil {
+			return nil, fmt.Errorf("failed to parse contract hash, address or ID: %w", err)
+		}
+		cs := s.chain.GetContractStateByID(int32(id))
+		if cs == nil {
+			return nil, fmt.Errorf("no contract with ID %d", id)
+		}
+		h = cs.Hash
 	}
-	cs := s.chain.GetContractState(h)
-	if cs == nil {
-		return nil, fmt.Errorf("contract %s is not deployed", h.StringLE())
+	if ic == nil {
+		if cs := s.chain.GetContractState(h); cs != nil {
+			return cs, nil
+		}
+		return nil, fmt.Errorf("contract %s not found", h.StringLE())
+	}
+	cs, err := ic.GetContract(h)
+	if err != nil {
+		return nil, fmt.Errorf("contract %s not found: %w", h.StringLE(), err)
 	}
 	return cs, nil
 }
 
 func cmdLoadDeployed(s *session, args []string) error {
-	if len(args) != 1 {
-		return errors.New("loaddeployed: one contract expected")
-	}
-	cs, err := s.contractOf(args[0])
+	f, pos, err := parseLoadFlags(args, flagsLoad)
 	if err != nil {
 		return err
 	}
-	return s.loadContract(cs)
+	if len(pos) != 1 {
+		return errors.New("contract hash, address or ID is mandatory argument")
+	}
+	// The contract as the (possibly historic) state has it.
+	ic, err := s.context(nil, f, replGas)
+	if err != nil {
+		return err
+	}
+	cs, err := s.contractOf(pos[0], ic)
+	if err != nil {
+		return err
+	}
+	return s.loadContract(cs, f)
+}
+
+func cmdReset(s *session, args []string) error {
+	f, pos, err := parseLoadFlags(args, flagsHistoric)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 || len(f.signers) != 0 {
+		return errors.New("reset: only --historic is accepted")
+	}
+	if f.historic != nil {
+		// Check that the state exists, as neo-go makes the context now.
+		if _, err := s.context(nil, f, replGas); err != nil {
+			return err
+		}
+	}
+	s.ic, s.tx, s.cs, s.script, s.breaks, s.flags = nil, nil, nil, nil, nil, f
+	return nil
+}
+
+func cmdListBreaks(s *session, _ []string) error {
+	if err := s.ready(); err != nil {
+		return err
+	}
+	for _, ip := range s.vm().BreakPoints(s.vm().Context().Script()) {
+		fmt.Fprintf(s.out, "%d\n", ip)
+	}
+	return nil
 }
 
 func cmdStorage(s *session, args []string) error {
-	if len(args) < 1 || len(args) > 2 {
-		return errors.New("storage: a contract and an optional prefix expected")
+	var backwards, diff bool
+	var pos []string
+	for _, a := range args {
+		switch a {
+		case "--backwards", "-b":
+			backwards = true
+		case "--diff", "-d":
+			diff = true
+		default:
+			pos = append(pos, a)
+		}
 	}
-	cs, err := s.contractOf(args[0])
+	id, prefix, err := s.dumpArgs(pos)
 	if err != nil {
 		return err
 	}
-	var prefix []byte
-	if len(args) == 2 {
-		if prefix, err = hex.DecodeString(args[1]); err != nil {
-			return fmt.Errorf("invalid prefix: %w", err)
-		}
-	}
-	d := s.chain.DAO()
-	if s.ic != nil {
-		d = s.ic.DAO
-	}
-	d.Seek(cs.ID, storage.SeekRange{Prefix: prefix}, func(k, v []byte) bool {
-		fmt.Fprintf(s.out, "%s: %s\n", hex.EncodeToString(append(prefix[:len(prefix):len(prefix)], k...)), hex.EncodeToString(v))
+	print := func(k, v []byte) bool {
+		fmt.Fprintf(s.out, "%s: %s\n", hex.EncodeToString(k), hex.EncodeToString(v))
 		return true
+	}
+	if s.ic == nil {
+		s.chain.DAO().Seek(id, storage.SeekRange{Prefix: prefix, Backwards: backwards}, print)
+		return nil
+	}
+	if !diff {
+		s.ic.DAO.Seek(id, storage.SeekRange{Prefix: prefix, Backwards: backwards}, print)
+		return nil
+	}
+	// Only the script's own layer: what it added or changed.
+	full := dao.StorageKey(id, prefix)
+	s.ic.DAO.Store.SeekChanges(storage.SeekRange{Prefix: full, Backwards: backwards}, func(k, v []byte) bool {
+		if v == nil {
+			return true
+		}
+		return print(k[len(full):], v)
 	})
 	return nil
 }
 
+// dumpArgs reads storage's and changes' arguments: a contract (hash,
+// address, ID or native name) and an optional hex prefix.
+func (s *session) dumpArgs(args []string) (int32, []byte, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return 0, nil, errors.New("contract hash, address or ID is mandatory argument")
+	}
+	var id int32
+	if n, err := strconv.ParseInt(args[0], 10, 32); err == nil {
+		id = int32(n)
+	} else {
+		cs, err := s.contractOf(args[0], s.ic)
+		if err != nil {
+			return 0, nil, err
+		}
+		id = cs.ID
+	}
+	var prefix []byte
+	if len(args) == 2 {
+		var err error
+		if prefix, err = hex.DecodeString(args[1]); err != nil {
+			return 0, nil, fmt.Errorf("failed to decode prefix from hex: %w", err)
+		}
+	}
+	return id, prefix, nil
+}
+
+// cmdChanges lists the script's storage changes as neo-go's VM CLI does:
+// additions and changes first, then deletions of existing items.
 func cmdChanges(s *session, args []string) error {
 	if s.ic == nil {
 		return errNotReady
 	}
 	prefix := dao.StorageKey(0, nil)[:1]
 	if len(args) > 0 {
-		cs, err := s.contractOf(args[0])
+		id, p, err := s.dumpArgs(args)
 		if err != nil {
 			return err
 		}
-		prefix = dao.StorageKey(cs.ID, nil)
+		prefix = dao.StorageKey(id, p)
 	}
-	base := s.chain.DAO()
+	lower := s.ic.DAO.Store.Lower()
+	type change struct {
+		id         int32
+		key, value []byte
+		state      string
+	}
+	var puts, dels []change
 	s.ic.DAO.Store.SeekChanges(storage.SeekRange{Prefix: prefix}, func(k, v []byte) bool {
-		id := int32(binary.LittleEndian.Uint32(k[1:5]))
-		key := k[5:]
-		what := "Changed"
+		_, err := lower.Get(k)
+		existed := err == nil
+		c := change{id: int32(binary.LittleEndian.Uint32(k[1:5])), key: slices.Clone(k[5:]), value: slices.Clone(v)}
 		switch {
-		case v == nil:
-			what = "Deleted"
-		case base.GetStorageItem(id, key) == nil:
-			what = "Added"
+		case v == nil && existed:
+			c.state = "Deleted"
+			dels = append(dels, c)
+		case v != nil && existed:
+			c.state = "Changed"
+			puts = append(puts, c)
+		case v != nil:
+			c.state = "Added"
+			puts = append(puts, c)
 		}
-		fmt.Fprintf(s.out, "%s: contract %d, key %s, value %s\n", what, id, hex.EncodeToString(key), hex.EncodeToString(v))
 		return true
 	})
+	for i, c := range append(puts, dels...) {
+		if i > 0 {
+			fmt.Fprintln(s.out)
+		}
+		fmt.Fprintf(s.out, "Contract ID: %d\nState: %s\nKey: %s\n", c.id, c.state, hex.EncodeToString(c.key))
+		if c.value != nil {
+			fmt.Fprintf(s.out, "Value: %s\n", hex.EncodeToString(c.value))
+		}
+	}
 	return nil
 }
 
@@ -524,10 +708,10 @@ func cmdHelp(s *session, _ []string) error {
 	return w.Flush()
 }
 
-// configChain opens the chain database a configuration file names (as
-// the node would; created with its genesis if empty).
-func configChain(path string) (*core.Blockchain, config.Config, error) {
-	cfg, err := config.Load(path)
+// configChain opens the chain database a configuration names (as the
+// node would; created with its genesis if empty); it takes config.Load's
+// or config.LoadNetwork's results.
+func configChain(cfg config.Config, err error) (*core.Blockchain, config.Config, error) {
 	if err != nil {
 		return nil, cfg, err
 	}

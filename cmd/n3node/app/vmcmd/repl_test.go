@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/core/transaction"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
+	sccontext "github.com/n3node/n3node/pkg/smartcontract/context"
 	"github.com/n3node/n3node/pkg/vm/emit"
 
 	nio "github.com/n3node/n3node/pkg/io"
@@ -106,12 +108,12 @@ func TestREPLChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tx := &transaction.Transaction{Script: script, ValidUntilBlock: 100,
+	tx := &transaction.Transaction{Script: script, ValidUntilBlock: 100, SystemFee: 1_0000_0000,
 		Signers:   []transaction.Signer{{Account: chain.GetCommitteeAddress(), Scopes: transaction.Global}},
 		Witnesses: []transaction.Witness{{}}}
 	out, errs := repl(t, "loadtx "+base64.StdEncoding.EncodeToString(tx.Bytes()), "changes", "run", "changes policy", "changes gas")
-	want := "Changed: contract -7, key 0a, value 01\n"
-	if !strings.Contains(out, want) || strings.Count(out, "Changed:") != 1 || errs != "" {
+	want := "Contract ID: -7\nState: Changed\nKey: 0a\nValue: 01\n"
+	if !strings.Contains(out, want) || strings.Count(out, "State:") != 1 || errs != "" {
 		t.Errorf("stdout:\n%s\nstderr:\n%s", out, errs)
 	}
 }
@@ -129,7 +131,7 @@ func TestREPLConfigFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 2 {
-		bc, cfg, err := configChain(cfgPath)
+		bc, cfg, err := configChain(config.Load(cfgPath))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,5 +212,77 @@ func TestREPLContract(t *testing.T) {
 	out, _ = repl(t, "env -v")
 	if !strings.Contains(out, "Node config:") {
 		t.Errorf("env -v: %q", out)
+	}
+}
+
+// TestREPLLoadOptions: neo-go's load options (--gas, --historic, --hash,
+// signers after "--"), ib, reset --historic, loaddeployed by ID, loadtx
+// from a parameter context file, storage --diff/--backwards and changes
+// with a prefix.
+func TestREPLLoadOptions(t *testing.T) {
+	repl(t) // the chain
+	committee := chain.GetCommitteeAddress()
+	witness, err := emit.Script(func(w *nio.BinWriter) {
+		emit.Bytes(w, committee.BytesBE())
+		emit.Syscall(w, "System.Runtime.CheckWitness")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wh := hex.EncodeToString(witness)
+	// A signer after "--" is the fake transaction's: CheckWitness holds
+	// (without signers it faults, as in neo-go).
+	out, errs := repl(t, "loadhex "+wh, "run", "loadhex "+wh+" -- "+committee.StringLE()+":Global", "run")
+	if strings.Count(out, `"value": true`) != 1 || !strings.Contains(errs, "no valid signers") {
+		t.Errorf("signers:\n%s\n%s", out, errs)
+	}
+	// --gas limits the run; --historic 0 runs on the genesis state; a
+	// height past the chain is refused.
+	out, errs = repl(t, "loadhex --gas 10 11121340", "run", "loadhex --historic=0 11", "run", "loadhex --historic 100 11", "loadhex --bogus 1 11")
+	if !strings.Contains(errs, "insufficient GAS") || !strings.Contains(out, `"value": "1"`) ||
+		!strings.Contains(errs, "failed to create historic VM for height 100") || !strings.Contains(errs, "flag provided but not defined: -bogus") {
+		t.Errorf("gas/historic:\n%s\n%s", out, errs)
+	}
+	// ib lists the breakpoints in order; reset unloads.
+	out, errs = repl(t, "loadhex 11121340", "break 3", "break 1", "ib", "reset --historic 0", "ip", "reset --historic 100")
+	if !strings.Contains(out, replPrompt+"1\n3\n") || !strings.Contains(errs, "no program loaded") || !strings.Contains(errs, "height 100") {
+		t.Errorf("ib/reset:\n%s\n%s", out, errs)
+	}
+	// loaddeployed by ID (-6: GAS), storage by ID, backwards, --diff.
+	out, errs = repl(t, "loaddeployed -6", "storage -6 14", "storage --backwards gas", "storage --diff gas")
+	if !strings.Contains(out, "READY: loaded") || errs != "" {
+		t.Errorf("loaddeployed/storage:\n%s\n%s", out, errs)
+	}
+	// The prefix is not printed (as neo-go's DAO.Seek trims it);
+	// backwards reverses the order; --diff shows nothing unchanged.
+	blocks := strings.Split(out, replPrompt)
+	if len(blocks) != 6 {
+		t.Fatalf("storage:\n%s", out)
+	}
+	byID, back := strings.Fields(blocks[2]), strings.Fields(blocks[3])
+	if len(byID) != 4 || !strings.HasPrefix(byID[0], "d8cc") || len(back) != 6 || back[0] != "14ee9ea22c27e34bd0148fc4108e08f74e8f5048b2:" || blocks[4] != "" {
+		t.Errorf("storage:\n%q", blocks)
+	}
+	// loadtx from a parameter context file; changes with a prefix.
+	script, err := emit.Script(func(w *nio.BinWriter) {
+		emit.AppCall(w, nativenames.PolicyHash, "setFeePerByte", callflag.All, 1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx := &transaction.Transaction{Script: script, ValidUntilBlock: 100, SystemFee: 1_0000_0000,
+		Signers: []transaction.Signer{{Account: committee, Scopes: transaction.Global}}}
+	pc := sccontext.NewParameterContext(uint32(chain.Config().Magic), tx)
+	data, err := json.Marshal(pc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "tx.json")
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errs = repl(t, "loadtx "+file, "run", "changes policy 0a", "changes policy 0b", "storage --diff policy")
+	if strings.Count(out, "State: Changed") != 1 || !strings.Contains(out, "0a: 01\n") || errs != "" {
+		t.Errorf("loadtx context/changes:\n%s\n%s", out, errs)
 	}
 }

@@ -22,7 +22,6 @@ import (
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
 	"github.com/n3node/n3node/pkg/smartcontract/nef"
-	"github.com/n3node/n3node/pkg/smartcontract/trigger"
 	"github.com/n3node/n3node/pkg/vm"
 	"github.com/n3node/n3node/pkg/vm/emit"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
@@ -39,8 +38,8 @@ func init() {
 
 // loadContract loads cs's script as load does and remembers the contract
 // (its manifest names the methods run can call).
-func (s *session) loadContract(cs *state.Contract) error {
-	if err := s.load(cs.NEF.Script, nil); err != nil {
+func (s *session) loadContract(cs *state.Contract, f loadFlags) error {
+	if err := s.load(cs.NEF.Script, nil, f); err != nil {
 		return err
 	}
 	s.cs = cs
@@ -48,12 +47,16 @@ func (s *session) loadContract(cs *state.Contract) error {
 }
 
 func cmdLoadGo(s *session, args []string) error {
-	if len(args) != 1 {
+	f, pos, err := parseLoadFlags(args, flagsLoadContract)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
 		return errors.New("loadgo: one Go file expected")
 	}
-	name := strings.TrimSuffix(args[0], ".go")
+	name := strings.TrimSuffix(pos[0], ".go")
 	// As neo-go: no checks of events, permissions or standards, just load.
-	f, m, _, err := compiler.Compile(args[0], compiler.Options{
+	nf, m, _, err := compiler.Compile(pos[0], compiler.Options{
 		Config:             compiler.Config{Name: name},
 		NoEventsCheck:      true,
 		NoPermissionsCheck: true,
@@ -62,11 +65,20 @@ func cmdLoadGo(s *session, args []string) error {
 	if err != nil {
 		return fmt.Errorf("failed to compile: %w", err)
 	}
-	return s.loadContract(&state.Contract{ContractBase: state.ContractBase{NEF: *f, Manifest: *m}})
+	return s.loadContract(contractOf(nf, m, f), f)
+}
+
+// contractOf is a loaded contract: its hash is --hash (zero without).
+func contractOf(nf *nef.File, m *manifest.Manifest, f loadFlags) *state.Contract {
+	cs := &state.Contract{ContractBase: state.ContractBase{NEF: *nf, Manifest: *m}}
+	if f.hash != nil {
+		cs.Hash = *f.hash
+	}
+	return cs
 }
 
 // loadNEFWithManifest is loadnef <file> <manifest>.
-func (s *session) loadNEFWithManifest(nefPath, manifestPath string) error {
+func (s *session) loadNEFWithManifest(nefPath, manifestPath string, lf loadFlags) error {
 	data, err := os.ReadFile(nefPath)
 	if err != nil {
 		return err
@@ -83,7 +95,7 @@ func (s *session) loadNEFWithManifest(nefPath, manifestPath string) error {
 	if err := json.Unmarshal(mdata, m); err != nil {
 		return fmt.Errorf("can't parse manifest: %w", err)
 	}
-	return s.loadContract(&state.Contract{ContractBase: state.ContractBase{NEF: *f, Manifest: *m}})
+	return s.loadContract(contractOf(f, m, lf), lf)
 }
 
 func cmdRun(s *session, args []string) error {
@@ -125,11 +137,10 @@ func (s *session) callMethod(name string, n int) error {
 	if md == nil {
 		return errors.New("invalid parameter: method not found")
 	}
-	ic, err := s.chain.GetTestVM(trigger.Application, s.tx, nil)
+	ic, err := s.context(s.tx, s.flags, s.gas)
 	if err != nil {
 		return err
 	}
-	ic.VM.SetGasLimit(replGas)
 	rv := 0
 	if md.ReturnType != smartcontract.VoidType {
 		rv = 1

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/n3node/n3node/cmd/n3node/app/neogocfg"
+
 	"github.com/urfave/cli/v3"
 
 	"github.com/n3node/n3node/cmd/n3node/app/console"
@@ -32,19 +34,31 @@ func Command() *cli.Command {
 		Name:  "vm",
 		Usage: "NeoVM tools; without a subcommand, an interactive VM (type help)",
 		Description: `Without a subcommand, reads VM commands (loadhex, loadbase64, loadnef,
-   loadtx, loaddeployed, run, step, stepinto, stepout, stepover, break, delete,
-   ip, ops, estack, istack, sslot, lslot, aslot, events, storage, reset, exit)
-   one per line from the standard input, a terminal or a pipe. Scripts run
+   loadtx, loadgo, loaddeployed, run, step, stepinto, stepout, stepover, break,
+   delete, ib, jump, ip, ops, estack, istack, sslot, lslot, aslot, events,
+   storage, changes, parse, env, reset, exit; help lists them) one per line
+   from the standard input, a terminal or a pipe. Scripts run
    with syscalls and native contracts against an in-memory private network,
-   or against the database of --config-file (read at its current height;
-   nothing is written but the genesis block of an empty database).`,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "config-file", Usage: "run against the chain database of this node configuration (default: an in-memory private network)"},
-		},
+   or against the database of the configuration neo-go's flags name
+   (--config-file, --config-path, -p, -m, -t, --unittest; read at its
+   current height; nothing is written but the genesis block of an empty
+   database).`,
+		// neo-go's configuration flags: without any, an in-memory private
+		// network; with them, the database of the configuration they name.
+		Flags: neogocfg.Flags(),
 		Action: func(ctx context.Context, c *cli.Command) error {
 			open := memoryChain
-			if p := c.String("config-file"); p != "" {
-				open = func() (*core.Blockchain, config.Config, error) { return configChain(p) }
+			if neogocfg.Used(c) {
+				file, network, err := neogocfg.Source(c)
+				if err != nil {
+					return err
+				}
+				open = func() (*core.Blockchain, config.Config, error) {
+					if file != "" {
+						return configChain(config.Load(file))
+					}
+					return configChain(config.LoadNetwork(network))
+				}
 			}
 			chain, cfg, err := open()
 			if err != nil {

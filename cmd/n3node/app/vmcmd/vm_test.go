@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/n3node/n3node/pkg/config"
 	"github.com/urfave/cli/v3"
 )
 
@@ -82,4 +83,33 @@ func TestVMRun(t *testing.T) {
 // testRoot is the n3node root command with this family only.
 func testRoot() *cli.Command {
 	return &cli.Command{Name: "n3node", Commands: []*cli.Command{Command()}}
+}
+
+// TestVMNetworkFlags: `n3node vm --config-path DIR -p` opens the database
+// of DIR/protocol.privnet.yml, as neo-go's vm does.
+func TestVMNetworkFlags(t *testing.T) {
+	yml, err := config.EmbeddedConfig("privnet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	yml = bytes.Replace(yml, []byte(`"./data/privnet"`), []byte(`"`+filepath.Join(dir, "db")+`"`), 1)
+	if err := os.WriteFile(filepath.Join(dir, "protocol.privnet.yml"), yml, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errw bytes.Buffer
+	cmd := testRoot()
+	cmd.Reader, cmd.Writer, cmd.ErrWriter = strings.NewReader("env\nexit\n"), &out, &errw
+	if err := cmd.Run(context.Background(), []string{"n3node", "vm", "--config-path", dir, "-p"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "DB type: pebble") || errw.Len() != 0 {
+		t.Errorf("%s\n%s", out.String(), errw.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "db")); err != nil {
+		t.Errorf("no database: %v", err)
+	}
+	if err := testRoot().Run(context.Background(), []string{"n3node", "vm", "-p", "-m"}); err == nil {
+		t.Error("two networks accepted")
+	}
 }
