@@ -57,14 +57,19 @@ func handshake(c message.Command) bool {
 	return c == message.CmdVersion || c == message.CmdVerack
 }
 
-// counted reports whether the receiver counts a command against its own
-// requests (an addr per getaddr, a pong per ping): both n3node and neo-go
-// drop a peer that answers more often than asked, so a duplicate only
-// tests that rule (and made n3node ban the sender's address, see
-// docs/reliability.md). These are never duplicated; they are still lost,
-// delayed and reordered.
+// counted reports whether a command is a request whose answers the
+// receiver counts, or such an answer (getaddr and addr, ping and pong):
+// both n3node and neo-go drop a peer that answers more often than asked,
+// so a duplicate (of the answer, or of the request, which is answered
+// twice) only tests that rule, and made n3node ban the sender's address
+// (docs/reliability.md). These are never duplicated; they are still
+// lost, delayed and reordered.
 func counted(c message.Command) bool {
-	return c == message.CmdAddr || c == message.CmdPong
+	switch c {
+	case message.CmdGetAddr, message.CmdAddr, message.CmdPing, message.CmdPong:
+		return true
+	}
+	return false
 }
 
 // Decide returns the fate of the next frame. It draws the same number of

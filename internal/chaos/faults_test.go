@@ -53,8 +53,8 @@ func TestDeciderReproducible(t *testing.T) {
 }
 
 // TestDeciderHandshake: version and verack are only delayed, never lost,
-// repeated or held back, whatever the rates; addr and pong are never
-// repeated.
+// repeated or held back, whatever the rates; getaddr, addr, ping and
+// pong are never repeated.
 func TestDeciderHandshake(t *testing.T) {
 	all := Faults{Loss: 1, Dup: 1, Reorder: 1, Delay: time.Millisecond, ReorderBy: time.Second}
 	d := NewDecider(1, "s")
@@ -64,10 +64,10 @@ func TestDeciderHandshake(t *testing.T) {
 	}
 	require.True(t, d.Decide(all, message.CmdPing).Drop)
 	noLoss := Faults{Dup: 1}
-	for _, c := range []message.Command{message.CmdAddr, message.CmdPong} {
+	for _, c := range []message.Command{message.CmdGetAddr, message.CmdAddr, message.CmdPing, message.CmdPong} {
 		require.False(t, d.Decide(noLoss, c).Dup, "%s", c)
 	}
-	require.True(t, d.Decide(noLoss, message.CmdPing).Dup)
+	require.True(t, d.Decide(noLoss, message.CmdInv).Dup)
 }
 
 // TestSchedule: a seed gives the same phases; phases are within the

@@ -45,11 +45,13 @@ func dial(t *testing.T, p *Proxy, ls []net.Listener) pair {
 	return pair{from: from, to: to, recv: NewFrameReader(to)}
 }
 
+// ping returns a numbered frame: a getblockbyindex request (a command
+// the proxy may duplicate).
 func ping(t *testing.T, i uint32) []byte {
-	return encode(t, message.CmdPing, &payload.Ping{LastBlockIndex: i}, false)
+	return encode(t, message.CmdGetBlockByIndex, &payload.GetBlockByIndex{IndexStart: i, Count: 1}, false)
 }
 
-// readPings reads ping frames until the connection is quiet for quiet.
+// readPings reads numbered frames until the connection is quiet for quiet.
 func readPings(t *testing.T, p pair, quiet time.Duration) []uint32 {
 	t.Helper()
 	var got []uint32
@@ -61,7 +63,7 @@ func readPings(t *testing.T, p pair, quiet time.Duration) []uint32 {
 		}
 		m, err := message.Decode(f.Raw)
 		require.NoError(t, err)
-		got = append(got, m.Payload.(*payload.Ping).LastBlockIndex)
+		got = append(got, m.Payload.(*payload.GetBlockByIndex).IndexStart)
 	}
 }
 
@@ -109,7 +111,7 @@ func TestProxyFaultsFollowSeed(t *testing.T) {
 	want := make(map[uint32]int)
 	var ordered []uint32
 	for i := range uint32(n) {
-		d := dec.Decide(f, message.CmdPing)
+		d := dec.Decide(f, message.CmdGetBlockByIndex)
 		switch {
 		case d.Drop:
 		case d.Dup:
@@ -141,6 +143,8 @@ func TestProxyFaultsFollowSeed(t *testing.T) {
 	}
 	require.Equal(t, ordered, firsts)
 	require.EqualValues(t, n-len(ordered)-int(p.Stats.Reordered.Load()), p.Stats.Dropped.Load())
+	require.Positive(t, p.Stats.Duplicated.Load())
+	require.Positive(t, p.Stats.Reordered.Load())
 }
 
 // TestProxyPartitions: a blackhole drops frames across the cut and keeps
