@@ -15,8 +15,8 @@ import (
 // withTTY gives cmd a controlling terminal (a new pseudo-terminal) whose
 // input is typed, and returns a function that releases it after the
 // command ended. neo-go reads passwords from /dev/tty, never from
-// standard input; its prompts go to the terminal, so the standard
-// streams stay what they are.
+// standard input, and its password prompts go to the terminal; the
+// terminal is also its standard input (confirmations).
 func withTTY(cmd *exec.Cmd, typed string) (func(), error) {
 	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
 	if err != nil {
@@ -37,6 +37,9 @@ func withTTY(cmd *exec.Cmd, typed string) (func(), error) {
 		return nil, err
 	}
 	cmd.ExtraFiles = append(cmd.ExtraFiles, slave)
+	// Standard input too: neo-go asks for confirmations there (in raw
+	// mode, echoing to standard output).
+	cmd.Stdin = slave
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 2 + len(cmd.ExtraFiles)}
 	// Echo and prompts come back on the master: drain them.
 	go func() { _, _ = io.Copy(io.Discard, master) }()

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"text/template"
 	"time"
+
+	"github.com/n3node/n3node/pkg/config"
 )
 
 // Kind is a node implementation.
@@ -126,6 +128,9 @@ type NodeSpec struct {
 	// Light sets RemoveUntraceableBlocks (a node that state-syncs when
 	// the network has StateSyncInterval).
 	Light bool
+	// TrustedHeader, if its Index is not 0, is the light node's
+	// ApplicationConfiguration.TrustedHeader (see Node.Reconfigure).
+	TrustedHeader config.HashIndex
 }
 
 // Name is the node's name in logs and directory names: "n3node-v1",
@@ -151,6 +156,8 @@ type nodeConfig struct {
 	LogLevel string
 	Pprof    string // "" without pprof
 	Light    bool
+	// TrustedHeader is "INDEX: HASH" ("" for none).
+	TrustedHeader string
 }
 
 // configTemplate is a neo-go 0.120.0 configuration that n3node's
@@ -206,6 +213,10 @@ ApplicationConfiguration:
   SkipBlockVerification: false
 {{- if .Light}}
   RemoveUntraceableBlocks: true
+{{- end}}
+{{- if .TrustedHeader}}
+  TrustedHeader:
+    {{.TrustedHeader}}
 {{- end}}
   DBConfiguration:
     Type: "{{.DBType}}"

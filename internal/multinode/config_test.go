@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/config"
+	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/encoding/address"
 	"github.com/stretchr/testify/require"
 )
@@ -123,4 +124,28 @@ func TestCommittee(t *testing.T) {
 	require.EqualValues(t, 10+validFor, a.ValidUntilBlock)
 	require.Len(t, a.Witnesses, 1)
 	require.Greater(t, a.NetworkFee, int64(0))
+}
+
+// TestReconfigureTrustedHeader: a stopped light node's configuration is
+// rewritten with a TrustedHeader, which pkg/config reads back.
+func TestReconfigureTrustedHeader(t *testing.T) {
+	nw, err := New(Options{
+		Dir:      t.TempDir(),
+		Nodes:    []NodeSpec{{Kind: N3Node, Validator: 1}, {Kind: N3Node, Light: true}},
+		Protocol: Protocol{StateRootInHeader: true, StateSyncInterval: 16},
+		N3Node:   "/bin/n3node",
+	})
+	require.NoError(t, err)
+	n := nw.Nodes[1]
+	spec := n.Spec
+	spec.TrustedHeader = config.HashIndex{Index: 45, Hash: hash.Uint256{1, 2, 3}}
+	require.NoError(t, n.Reconfigure(spec))
+	cfg, err := config.Load(n.ConfigPath())
+	require.NoError(t, err)
+	require.Equal(t, spec.TrustedHeader, cfg.ApplicationConfiguration.TrustedHeader)
+	require.True(t, cfg.ApplicationConfiguration.RemoveUntraceableBlocks)
+	require.Equal(t, nw.Nodes[0].P2PAddr(), cfg.ProtocolConfiguration.SeedList[0])
+	_, err = config.NewBlockchainConfig(cfg.ProtocolConfiguration, cfg.ApplicationConfiguration)
+	require.NoError(t, err)
+	require.NoError(t, cfg.CheckSupported())
 }

@@ -143,8 +143,20 @@ func New(o Options) (*Network, error) {
 	return nw, nil
 }
 
+// Reconfigure rewrites protocol.yml of a node that is not running for
+// spec (settings that depend on the running network, such as a
+// TrustedHeader); the next Start uses it.
+func (n *Node) Reconfigure(spec NodeSpec) error {
+	if n.Running() {
+		return ErrRunning
+	}
+	n.Spec = spec
+	return n.writeConfig(n.proto, n.seeds)
+}
+
 // writeConfig writes protocol.yml (and the wallet of a validator).
 func (n *Node) writeConfig(p Protocol, seeds []string) error {
+	n.proto, n.seeds = p, seeds
 	c := nodeConfig{
 		P:        p,
 		Seeds:    seeds,
@@ -155,6 +167,9 @@ func (n *Node) writeConfig(p Protocol, seeds []string) error {
 		RPC:      loopback(n.RPCPort),
 		LogLevel: n.Spec.LogLevel,
 		Light:    n.Spec.Light,
+	}
+	if th := n.Spec.TrustedHeader; th.Index != 0 {
+		c.TrustedHeader = fmt.Sprintf("%d: \"0x%s\"", th.Index, th.Hash.StringLE())
 	}
 	if n.Spec.PprofPort != 0 {
 		c.Pprof = loopback(n.Spec.PprofPort)

@@ -49,6 +49,8 @@ type Node struct {
 	cfgPath      string
 	logPath      string
 	startTimeout time.Duration
+	proto        Protocol // what protocol.yml was written with
+	seeds        []string
 
 	mu     sync.Mutex
 	cmd    *exec.Cmd

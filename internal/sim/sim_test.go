@@ -72,6 +72,7 @@ var regressionSeeds = []uint64{
 	30,  // the same, and a restarted validator whose own PrepareResponse came back ignored the transactions it lacked
 	94,  // a restarted primary that took back its own proposal ignored the transactions its lost pool lacked
 	37,  // the first fix of 94 took the proposal again in a loop (200,000 undelivered events)
+	203, // a validator restarted inside a partition with one committed validator committed in the view it had left (4 honest, 2 | 2 split)
 }
 
 // configs are the network shapes each seed runs on: the seed's parity

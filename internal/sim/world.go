@@ -200,7 +200,7 @@ func Run(cfg Config) (*Result, error) {
 				w.res.LivenessWaived = true
 				w.note(w.since(), "liveness not required: conflicting votes split the honest validators (dBFT 2.0 commit lock)")
 			} else if !reached {
-				w.fail(fmt.Sprintf("liveness: honest nodes at %v after %s of calm, want each >= %d", w.heights(), cfg.Calm, start+LiveBlocks))
+				w.fail(fmt.Sprintf("liveness: honest nodes at %v after %s of calm, want each >= %d%s", w.heights(), cfg.Calm, start+LiveBlocks, w.rounds()))
 			} else {
 				w.res.Recovery = w.clock.now.Sub(end)
 			}
@@ -540,6 +540,55 @@ func (w *world) heights() []uint32 {
 		hs = append(hs, n.chain.BlockHeight())
 	}
 	return hs
+}
+
+// rounds describes where the honest validators' dbft stands (view, and
+// whether it committed there) and names the dBFT 2.0 commit lock when the
+// honest validators are split so that no view can reach M: those that
+// committed are locked in their view and fewer than M are elsewhere
+// (docs/reliability.md, finding 8).
+func (w *world) rounds() string {
+	var (
+		parts     []string
+		lockedIn  = map[uint8]int{}
+		freeViews []uint8
+	)
+	for i, n := range w.nodes {
+		if n.st == nil || n.byz != honest {
+			continue
+		}
+		v, c := n.st.Round()
+		if c {
+			lockedIn[v]++
+			parts = append(parts, fmt.Sprintf("%d: committed in view %d", i, v))
+		} else {
+			freeViews = append(freeViews, v)
+			parts = append(parts, fmt.Sprintf("%d: view %d", i, v))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	out := "; honest validators " + strings.Join(parts, ", ")
+	if len(lockedIn) == 0 {
+		return out
+	}
+	// The most votes that can still meet in one view: a locked view with
+	// the uncommitted validators not past it, or a new view of all the
+	// uncommitted ones (dBFT 2.0 never goes back to a lower view).
+	best := len(freeViews)
+	for v, c := range lockedIn {
+		for _, fv := range freeViews {
+			if fv <= v {
+				c++
+			}
+		}
+		best = max(best, c)
+	}
+	if m := w.cfg.Validators - (w.cfg.Validators-1)/3; best < m {
+		out += fmt.Sprintf(" (dBFT 2.0 commit lock: at most %d of the M=%d votes can meet in one view)", best, m)
+	}
+	return out
 }
 
 // lockAttack reports whether a validator sends conflicting votes: two

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/n3node/n3node/pkg/bench/procstat"
-	"github.com/n3node/n3node/pkg/rpcclient"
 )
 
 // ExternalConfig is a measurement of a node loaded by another benchmark
@@ -120,15 +119,11 @@ func RunExternal(ctx context.Context, cfg ExternalConfig) (*Result, error) {
 	}
 	logf := func(format string, args ...any) { fmt.Fprintf(logw, "bench: "+format+"\n", args...) }
 	endpoint := endpointURL(cfg.Endpoint)
-	cli, err := rpcclient.New(endpoint, rpcclient.Options{RequestTimeout: 30 * time.Second, MaxIdleConnsPerHost: 2})
+	cli, info, err := dialNode(ctx, endpoint, 2)
 	if err != nil {
 		return nil, err
 	}
 	defer cli.Close()
-	info, err := GetNodeInfo(ctx, cli)
-	if err != nil {
-		return nil, err
-	}
 	res := &Result{Description: cfg.Description, Started: time.Now().UTC().Truncate(time.Second)}
 	res.Node.NodeInfo, res.Node.Endpoints, res.Node.Pid = info, []string{endpoint}, cfg.Pid
 	res.Load.Mode = "external"

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/rpcclient"
@@ -21,6 +22,21 @@ type NodeInfo struct {
 	MaxVUBInc  uint32 `json:"maxvaliduntilblockincrement"`
 	MemPool    int    `json:"memorypoolmaxtransactions"`
 	MaxTxs     int    `json:"maxtransactionsperblock"`
+}
+
+// dialNode opens a client to endpoint (conns idle connections kept) and
+// reads the node's facts with it, the first step of Run and RunExternal.
+func dialNode(ctx context.Context, endpoint string, conns int) (*rpcclient.Client, NodeInfo, error) {
+	cli, err := rpcclient.New(endpoint, rpcclient.Options{RequestTimeout: 30 * time.Second, MaxIdleConnsPerHost: conns})
+	if err != nil {
+		return nil, NodeInfo{}, err
+	}
+	info, err := GetNodeInfo(ctx, cli)
+	if err != nil {
+		cli.Close()
+		return nil, NodeInfo{}, err
+	}
+	return cli, info, nil
 }
 
 // GetNodeInfo calls getversion.

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -115,18 +116,10 @@ func (c *Config) defaults() {
 	if c.Count <= 0 {
 		c.Count = 1_000_000
 	}
-	if c.SenderWIF == "" {
-		c.SenderWIF = DefaultSenderWIF
-	}
-	if c.ValidUntilBlock == 0 {
-		c.ValidUntilBlock = DefaultValidUntilBlock
-	}
-	if c.SystemFee == 0 {
-		c.SystemFee = DefaultSystemFee
-	}
-	if c.NetworkFee == 0 {
-		c.NetworkFee = DefaultNetworkFee
-	}
+	c.SenderWIF = cmp.Or(c.SenderWIF, DefaultSenderWIF)
+	c.ValidUntilBlock = cmp.Or(c.ValidUntilBlock, DefaultValidUntilBlock)
+	c.SystemFee = cmp.Or(c.SystemFee, DefaultSystemFee)
+	c.NetworkFee = cmp.Or(c.NetworkFee, DefaultNetworkFee)
 	observeDefaults(&c.Proc, &c.SamplePeriod, &c.PollPeriod)
 	if c.Log == nil {
 		c.Log = io.Discard
@@ -188,16 +181,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, errors.New("bench: no RPC endpoint")
 	}
 	res := &Result{Description: cfg.Description, Started: time.Now().UTC().Truncate(time.Second)}
-	cli, err := rpcclient.New(cfg.Endpoints[0], rpcclient.Options{RequestTimeout: 30 * time.Second, MaxIdleConnsPerHost: 4})
+	cli, info, err := dialNode(ctx, cfg.Endpoints[0], 4)
 	if err != nil {
 		return nil, err
 	}
 	defer cli.Close()
 
-	info, err := GetNodeInfo(ctx, cli)
-	if err != nil {
-		return nil, err
-	}
 	natives, err := GetNatives(ctx, cli)
 	if err != nil {
 		return nil, err

@@ -89,12 +89,7 @@ var Settings = []Setting{
 	{Key: "ApplicationConfiguration.SaveStorageBatch", Use: useChain},
 	{Key: "ApplicationConfiguration.SkipBlockVerification", Use: useChain},
 	{Key: "ApplicationConfiguration.SaveInvocations", Use: "pkg/core/interop"},
-	{Key: "ApplicationConfiguration.TrustedHeader", Refused: &Refusal{
-		Set: func(c *Config) bool {
-			return c.ApplicationConfiguration.TrustedHeader != (HashIndex{})
-		},
-		Hint: "header sync from a trusted header is not implemented yet; remove it (a light node syncs headers from genesis, or use --statesync-root)",
-	}},
+	{Key: "ApplicationConfiguration.TrustedHeader", Use: useChain},
 	{Key: "ApplicationConfiguration.DBConfiguration.Type", Use: useStore},
 	{Key: "ApplicationConfiguration.DBConfiguration.LevelDBOptions.DataDirectoryPath", Use: useStore, Field: "Path()"},
 	{Key: "ApplicationConfiguration.DBConfiguration.LevelDBOptions.ReadOnly", Use: useStore},

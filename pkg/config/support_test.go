@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/n3node/n3node/pkg/crypto/hash"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -217,7 +218,6 @@ func TestNeoGoSampleSettings(t *testing.T) {
 func TestCheckSupportedRefuses(t *testing.T) {
 	on := map[string]func(*Config){
 		"ProtocolConfiguration.NeoFSStateSyncExtensions": func(c *Config) { c.ProtocolConfiguration.NeoFSStateSyncExtensions = true },
-		"ApplicationConfiguration.TrustedHeader":         func(c *Config) { c.ApplicationConfiguration.TrustedHeader.Index = 5 },
 		"ApplicationConfiguration.Oracle.NeoFS.Nodes": func(c *Config) {
 			c.ApplicationConfiguration.Oracle.NeoFS.Nodes = []string{"st1.storage.fs.neo.org:8080"}
 		},
@@ -249,5 +249,27 @@ func TestCheckSupportedRefuses(t *testing.T) {
 			t.Errorf("%s: %v", s.Key, err)
 		}
 		t.Log(err)
+	}
+}
+
+// TestTrustedHeaderSupported: a light node's TrustedHeader with state
+// exchange loads and is not refused (pkg/core honours it).
+func TestTrustedHeaderSupported(t *testing.T) {
+	c, err := LoadNetwork(DefaultNetwork)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.ProtocolConfiguration.P2PStateExchangeExtensions = true
+	c.ApplicationConfiguration.RemoveUntraceableBlocks = true
+	c.ApplicationConfiguration.TrustedHeader = HashIndex{Index: 3_000_000, Hash: hash.Uint256{1}}
+	if err := c.CheckSupported(); err != nil {
+		t.Fatal(err)
+	}
+	bc, err := NewBlockchainConfig(c.ProtocolConfiguration, c.ApplicationConfiguration)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bc.TrustedHeader != c.ApplicationConfiguration.TrustedHeader {
+		t.Fatalf("TrustedHeader %+v", bc.TrustedHeader)
 	}
 }

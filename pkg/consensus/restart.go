@@ -23,21 +23,38 @@ import (
 //
 // So a Service restarted past genesis holds the payloads of its height
 // until recovery messages from f+1 validators (as many as dbft makes
-// answer a RecoveryRequest) have arrived, or its round timer fires, or a
-// block ends the height; then it hands them to dbft: the recovery messages
-// of the highest view first (dbft moves to that view when they carry M
+// answer a RecoveryRequest) have arrived, or a block ends the height, or
+// its round timer fires once it has heard anything at all from f+1
+// validators; then it hands them to dbft: the recovery messages of the
+// highest view first (dbft moves to that view when they carry M
 // ChangeViews, and then takes only the Commits of lower views), the other
 // payloads in the order they came.
+//
+// The timer alone is not enough (finding 7, seed 203: 4 validators, no
+// Byzantine vote): a validator that had asked for view 2 restarted inside
+// a partition with only the one validator that had committed in view 1;
+// dbft counts every validator it has not seen since the restart as
+// failed, so with that one recovery message it took view 1's proposal and
+// committed, and the network stayed split 2 (locked in view 1) and 2 (in
+// view 2) after the partition healed. Until f+1 validators are heard the
+// restarted validator cannot be part of M anyway (M = 2f+1 with itself
+// needs 2f others), so waiting for them costs nothing; when the whole
+// network restarts, every validator hears the others' RecoveryRequests.
 type listening struct {
 	on     bool
 	height uint32
 	from   map[uint8]bool // validators whose recovery message is held
+	heard  map[uint8]bool // validators with any payload held
 	held   []*message.Payload
 }
 
+// maxHeld bounds what a listening Service keeps (a few rounds of every
+// validator's payloads); past it, it stops listening.
+const maxHeld = 4096
+
 // listen starts listening after a restart (begin).
 func (s *Service) listen() {
-	s.restart = listening{on: true, height: s.dbft.BlockIndex, from: map[uint8]bool{}}
+	s.restart = listening{on: true, height: s.dbft.BlockIndex, from: map[uint8]bool{}, heard: map[uint8]bool{}}
 }
 
 // hold keeps p while the Service listens and reports whether it did.
@@ -47,13 +64,24 @@ func (s *Service) hold(p *message.Payload) bool {
 		return false
 	}
 	l.held = append(l.held, p)
+	l.heard[p.Message.ValidatorIndex] = true
 	if p.Message.Type() == message.RecoveryMessageType {
 		l.from[p.Message.ValidatorIndex] = true
-		if len(l.from) > s.dbft.F() {
-			s.stopListening()
-		}
+	}
+	if len(l.from) > s.dbft.F() || len(l.held) >= maxHeld {
+		s.stopListening()
 	}
 	return true
+}
+
+// onListeningTimeout stops listening at a round timeout unless fewer than
+// f+1 validators have been heard.
+func (s *Service) onListeningTimeout() {
+	if l := &s.restart; l.on && len(l.heard) <= s.dbft.F() {
+		s.log.Debug("restarted: still listening at the timeout", "heard", len(l.heard), "held", len(l.held))
+		return
+	}
+	s.stopListening()
 }
 
 // stopListening hands what was held to dbft, recovery messages of the

@@ -392,7 +392,7 @@ func (s *Service) begin() {
 
 func (s *Service) handleTimer() {
 	h, v := s.timer.Height(), s.timer.View()
-	s.stopListening() // may move dbft on: then the timeout is an old one
+	s.onListeningTimeout() // may move dbft on: then the timeout is an old one
 	s.dbft.OnTimeout(h, v)
 }
 

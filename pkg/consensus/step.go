@@ -63,3 +63,10 @@ func (st *Stepper) Stop() {
 		st.s.retry = nil
 	}
 }
+
+// Round reports where the Service's dbft stands at its current height:
+// the view and, once it has sent its Commit (which locks it in that view),
+// true. A watch-only Service reports its view and false.
+func (st *Stepper) Round() (view uint8, committed bool) {
+	return st.s.dbft.ViewNumber, st.s.dbft.CommitSent()
+}

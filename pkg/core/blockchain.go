@@ -220,6 +220,9 @@ func (bc *Blockchain) init() error {
 	if err := bc.headers.init(bc.dao, topHdr); err != nil {
 		return fmt.Errorf("%w: header hashes: %w", dao.ErrCorrupt, err)
 	}
+	if err := bc.headers.setTrusted(bc.cfg.TrustedHeader, height); err != nil {
+		return err
+	}
 	topBlock, err := bc.dao.GetBlock(curHash)
 	if err != nil {
 		return fmt.Errorf("%w: block %d: %w", dao.ErrCorrupt, height, err)
@@ -269,6 +272,13 @@ func (bc *Blockchain) initGenesis() error {
 	if err != nil {
 		return err
 	}
+	if t := bc.cfg.TrustedHeader.Index; t > 0 && bc.cfg.P2PStateExchangeExtensions {
+		// The state sync point and its traceable blocks must be above it
+		// (neo-go's condition and text).
+		if low := max(uint32(2*bc.cfg.StateSyncInterval), bc.cfg.MaxTraceableBlocks); t <= low {
+			return fmt.Errorf("trusted header is too low to start state synchronization: need at least %d, got %d", low, t)
+		}
+	}
 	if err := bc.dao.PutVersion(dao.Version{
 		Value:                   DBVersion,
 		KeepOnlyLatestState:     bc.cfg.KeepOnlyLatestState,
@@ -291,6 +301,9 @@ func (bc *Blockchain) initGenesis() error {
 	close(ch)
 	if err := bc.run(nil, ch, false, true); err != nil {
 		return fmt.Errorf("genesis block: %w", err)
+	}
+	if err := bc.headers.setTrusted(bc.cfg.TrustedHeader, 0); err != nil {
+		return err
 	}
 	return bc.flushAll()
 }

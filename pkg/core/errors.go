@@ -109,3 +109,7 @@ var (
 	// ErrNotFound: the item is not stored.
 	ErrNotFound = errors.New("not found")
 )
+
+// ErrTrustedHeader: the header at the TrustedHeader index is not the
+// configured one (neo-go's text).
+var ErrTrustedHeader = errors.New("trusted header hash mismatch")

@@ -2,12 +2,13 @@ package core
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 
-	"fmt"
-
+	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/block"
 	"github.com/n3node/n3node/pkg/core/dao"
+	"github.com/n3node/n3node/pkg/core/storage"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 )
 
@@ -28,7 +29,19 @@ type headerChain struct {
 	base uint32         // index of tail[0]
 	tail []hash.Uint256 // hashes of base .. height
 	top  *block.Header
+
+	// trusted is the configured TrustedHeader while it is pending: the
+	// chain holds only the genesis block and no header at trusted.Index.
+	// Until that header comes, the chain reports height trusted.Index-1
+	// (so that header sync asks for it next), has no hashes between
+	// genesis and it, and takes it as the next header unverified, once
+	// its hash is the configured one. Zero Index: none pending.
+	trusted config.HashIndex
 }
+
+// errBelowTrusted refuses a header between genesis and a pending trusted
+// header: that part of the chain is not synchronized.
+var errBelowTrusted = errors.New("below the trusted header")
 
 // init loads the header chain of a stored chain: top is the current header.
 func (hc *headerChain) init(d *dao.Simple, top *block.Header) error {
@@ -39,18 +52,52 @@ func (hc *headerChain) init(d *dao.Simple, top *block.Header) error {
 	hc.tail = make([]hash.Uint256, n, 2*headerTailKeep)
 	for i := range n {
 		h, err := d.GetHeaderHash(hc.base + i)
-		if err != nil {
+		switch {
+		case errors.Is(err, storage.ErrKeyNotFound):
+			// Below a trusted header, or removed with its untraceable
+			// block: unknown, as hash() reports it.
+		case err != nil:
 			return err
+		default:
+			hc.tail[i] = h
 		}
-		hc.tail[i] = h
 	}
 	return nil
+}
+
+// setTrusted makes t the pending trusted header of a chain whose block
+// height is blockHeight (ApplicationConfiguration.TrustedHeader): it is
+// pending while the chain has only the genesis block and its header chain
+// has not reached t.Index. A chain that has blocks and still headers
+// below t cannot start from it.
+func (hc *headerChain) setTrusted(t config.HashIndex, blockHeight uint32) error {
+	hc.mu.Lock()
+	defer hc.mu.Unlock()
+	if t.Index == 0 || hc.top.Index >= t.Index {
+		return nil
+	}
+	if blockHeight != 0 {
+		return fmt.Errorf("trusted header %d is above the header height %d of a chain at block %d; remove TrustedHeader or drop the database",
+			t.Index, hc.top.Index, blockHeight)
+	}
+	hc.trusted = t
+	return nil
+}
+
+// pendingTrusted returns the trusted header the chain waits for, if any.
+func (hc *headerChain) pendingTrusted() (config.HashIndex, bool) {
+	hc.mu.RLock()
+	defer hc.mu.RUnlock()
+	return hc.trusted, hc.trusted.Index != 0
 }
 
 // height returns the index of the latest header.
 func (hc *headerChain) height() uint32 {
 	hc.mu.RLock()
 	defer hc.mu.RUnlock()
+	if hc.trusted.Index != 0 {
+		return hc.trusted.Index - 1
+	}
 	return hc.top.Index
 }
 
@@ -90,7 +137,13 @@ func (hc *headerChain) hash(index uint32) hash.Uint256 {
 func (hc *headerChain) add(h *block.Header) error {
 	hc.mu.Lock()
 	defer hc.mu.Unlock()
-	if hc.top != nil && h.Index != hc.top.Index+1 {
+	jump := false
+	switch {
+	case hc.trusted.Index != 0 && h.Index == hc.trusted.Index:
+		jump = true
+	case hc.trusted.Index != 0 && h.Index < hc.trusted.Index:
+		return fmt.Errorf("header %d: %w %d", h.Index, errBelowTrusted, hc.trusted.Index)
+	case hc.top != nil && h.Index != hc.top.Index+1:
 		return errHeaderKnown
 	}
 	if err := hc.d.StoreAsBlock(&block.Block{Header: *h}); err != nil {
@@ -98,6 +151,9 @@ func (hc *headerChain) add(h *block.Header) error {
 	}
 	hc.d.PutHeaderHash(h.Index, h.Hash())
 	hc.d.PutCurrentHeader(h.Hash(), h.Index)
+	if jump {
+		hc.tail, hc.base, hc.trusted = hc.tail[:0], h.Index, config.HashIndex{}
+	}
 	hc.tail = append(hc.tail, h.Hash())
 	hc.top = h
 	if len(hc.tail) >= 2*headerTailKeep {
@@ -122,6 +178,21 @@ func (bc *Blockchain) AddHeaders(hs ...*block.Header) error {
 	}
 	if len(hs) == 0 {
 		return nil
+	}
+	if t, ok := bc.headers.pendingTrusted(); ok && hs[0].Index == t.Index {
+		// The trusted header has no predecessor here: it is taken by its
+		// configured hash, unverified, and the rest are verified from it.
+		if hs[0].Hash() != t.Hash {
+			return fmt.Errorf("%w at %d: expected %s, got %s",
+				ErrTrustedHeader, t.Index, t.Hash.StringLE(), hs[0].Hash().StringLE())
+		}
+		if err := bc.headers.add(hs[0]); err != nil && !errors.Is(err, errHeaderKnown) {
+			return fmt.Errorf("header %d: %w", hs[0].Index, err)
+		}
+		hs = hs[1:]
+		if len(hs) == 0 {
+			return nil
+		}
 	}
 	prev, err := bc.GetHeader(hs[0].PrevHash)
 	if err != nil {

@@ -19,10 +19,18 @@ import (
 )
 
 // netLedger adapts a Blockchain to the network server (headers are linked
-// without verification here; see AddHeadersForTest).
-type netLedger struct{ *core.Blockchain }
+// without verification unless verify is set; see AddHeadersForTest).
+type netLedger struct {
+	*core.Blockchain
+	verify bool
+}
 
-func (l netLedger) AddHeaders(hs ...*block.Header) error { return l.AddHeadersForTest(hs...) }
+func (l netLedger) AddHeaders(hs ...*block.Header) error {
+	if l.verify {
+		return l.Blockchain.AddHeaders(hs...)
+	}
+	return l.AddHeadersForTest(hs...)
+}
 func (l netLedger) PoolTx(tx *transaction.Transaction) error {
 	return l.Blockchain.PoolTx(tx)
 }
@@ -50,7 +58,7 @@ func netConfig(seed uint64, minPeers int) network.ServerConfig {
 }
 
 func startServer(t *testing.T, cfg network.ServerConfig, bc *core.Blockchain, ss network.StateSync) *network.Server {
-	s, err := network.NewServer(cfg, netLedger{bc}, bc.Mempool())
+	s, err := network.NewServer(cfg, netLedger{Blockchain: bc, verify: bc.Config().TrustedHeader.Index != 0}, bc.Mempool())
 	require.NoError(t, err)
 	s.SetStateSync(ss)
 	require.NoError(t, s.Start())
@@ -64,11 +72,21 @@ func startServer(t *testing.T, cfg network.ServerConfig, bc *core.Blockchain, ss
 // sync to the peer's height.
 func TestStateSyncOverP2P(t *testing.T) {
 	src := newSyncSource(t)
+	t.Run("from genesis", func(t *testing.T) {
+		stateSyncOverP2P(t, src, testchain.Config(t, testchain.Options{Protocol: ssProto, App: "  RemoveUntraceableBlocks: true\n"}))
+	})
+	// With a TrustedHeader at the first traceable block, header sync
+	// starts there (the ledger's verifying AddHeaders).
+	t.Run("trusted header", func(t *testing.T) {
+		stateSyncOverP2P(t, src, trustedCfg(t, src, ssPoint-ssMTB+1))
+	})
+}
+
+func stateSyncOverP2P(t *testing.T, src *syncSource, cfg config.Blockchain) {
 	serving := statesync.New(statesync.Config{Mode: stateroot.ModeFor(src.cfg().Ledger), Logger: quiet}, src.g.BC)
 	require.False(t, serving.IsActive())
 	a := startServer(t, netConfig(1, 0), src.g.BC, serving)
 
-	cfg := testchain.Config(t, testchain.Options{Protocol: ssProto, App: "  RemoveUntraceableBlocks: true\n"})
 	bc, err := core.New(cfg, storage.NewMemoryStore(), core.Options{Logger: quiet})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = bc.Close() })
@@ -98,5 +116,9 @@ func TestStateSyncOverP2P(t *testing.T) {
 	case <-b.Synced():
 	case <-time.After(5 * time.Second):
 		t.Fatal("not synced")
+	}
+	if th := cfg.TrustedHeader.Index; th != 0 {
+		require.True(t, bc.GetHeaderHash(th-1).IsZero())
+		require.Equal(t, src.blocks[th].Hash(), bc.GetHeaderHash(th))
 	}
 }

@@ -137,6 +137,8 @@ type syncer struct {
 	mod *statesync.Module
 	// mptRounds counts getmptdata exchanges.
 	mptRounds int
+	// verify adds headers with the ledger's verifying AddHeaders.
+	verify bool
 }
 
 func newSyncer(t *testing.T, src *syncSource, cfg config.Blockchain, st storage.Store) *syncer {
@@ -175,7 +177,11 @@ func (y *syncer) run(stopAt func() bool) error {
 			for i := y.bc.HeaderHeight() + 1; i <= y.src.g.BC.HeaderHeight(); i++ {
 				hs = append(hs, &y.src.blocks[i].Header)
 			}
-			require.NoError(t, y.bc.AddHeadersForTest(hs...))
+			if y.verify {
+				require.NoError(t, y.bc.AddHeaders(hs...))
+			} else {
+				require.NoError(t, y.bc.AddHeadersForTest(hs...))
+			}
 			if err := y.mod.Update(); err != nil {
 				return err
 			}

@@ -113,19 +113,14 @@ func scanNumber(b []byte, i int) int {
 	case b[j] == '0':
 		j++
 	case b[j] >= '1' && b[j] <= '9':
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
+		j = skipDigits(b, j)
 	default:
 		return -1
 	}
 	if j < len(b) && b[j] == '.' {
-		j++
-		k := j
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-		if j == k {
+		// A fraction needs a digit.
+		k := j + 1
+		if j = skipDigits(b, k); j == k {
 			return -1
 		}
 	}
@@ -134,13 +129,19 @@ func scanNumber(b []byte, i int) int {
 		if j < len(b) && (b[j] == '+' || b[j] == '-') {
 			j++
 		}
+		// So does an exponent.
 		k := j
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-		if j == k {
+		if j = skipDigits(b, j); j == k {
 			return -1
 		}
+	}
+	return j
+}
+
+// skipDigits returns the index past the decimal digits at b[j:].
+func skipDigits(b []byte, j int) int {
+	for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+		j++
 	}
 	return j
 }
@@ -163,49 +164,16 @@ func skipValue(b []byte, i int, depth int) int {
 		if depth >= maxFastDepth {
 			return -1
 		}
-		j := skipWS(b, i+1)
-		if j < len(b) && b[j] == '}' {
-			return j + 1
-		}
-		for {
-			if j >= len(b) || b[j] != '"' {
-				return -1
-			}
-			j, _ = scanString(b, j)
-			if j < 0 {
-				return -1
-			}
-			j = skipWS(b, j)
-			if j >= len(b) || b[j] != ':' {
-				return -1
-			}
-			j = skipValue(b, skipWS(b, j+1), depth+1)
-			if j < 0 {
-				return -1
-			}
-			var end bool
-			if j, end = nextElem(b, j, '}'); end {
-				return j
-			}
-		}
+		return walkObject(b, i, func(_ []byte, _ bool, v int) int {
+			return skipValue(b, v, depth+1)
+		})
 	case '[':
 		if depth >= maxFastDepth {
 			return -1
 		}
-		j := skipWS(b, i+1)
-		if j < len(b) && b[j] == ']' {
-			return j + 1
-		}
-		for {
-			j = skipValue(b, j, depth+1)
-			if j < 0 {
-				return -1
-			}
-			var end bool
-			if j, end = nextElem(b, j, ']'); end {
-				return j
-			}
-		}
+		return walkArray(b, i, func(v int) int {
+			return skipValue(b, v, depth+1)
+		})
 	case 't':
 		if hasLiteral(b, i, "true") {
 			return endOfScalar(b, i+4)
@@ -224,6 +192,58 @@ func skipValue(b []byte, i int, depth int) int {
 		}
 	}
 	return -1
+}
+
+// walkObject reads the object at b[i] == '{': for each member it calls
+// member with the key's raw bytes (between the quotes), whether the key is
+// plain (see scanString) and the index of the value (past white space, up to
+// len(b)); member returns the index past the value, or -1 to stop. It returns
+// the index past the closing '}', or -1 on bad syntax or a stop. Every object
+// walk of the package (skipValue, ForEachField, the request and response fast
+// paths) is this one.
+func walkObject(b []byte, i int, member func(key []byte, plain bool, v int) int) int {
+	j := skipWS(b, i+1)
+	if j < len(b) && b[j] == '}' {
+		return j + 1
+	}
+	for {
+		if j >= len(b) || b[j] != '"' {
+			return -1
+		}
+		end, plain := scanString(b, j)
+		if end < 0 {
+			return -1
+		}
+		k := skipWS(b, end)
+		if k >= len(b) || b[k] != ':' {
+			return -1
+		}
+		if j = member(b[j+1:end-1], plain, skipWS(b, k+1)); j < 0 {
+			return -1
+		}
+		var last bool
+		if j, last = nextElem(b, j, '}'); last {
+			return j
+		}
+	}
+}
+
+// walkArray reads the array at b[i] == '[' the same way: elem gets the index
+// of each element and returns the index past it, or -1 to stop.
+func walkArray(b []byte, i int, elem func(v int) int) int {
+	j := skipWS(b, i+1)
+	if j < len(b) && b[j] == ']' {
+		return j + 1
+	}
+	for {
+		if j = elem(j); j < 0 {
+			return -1
+		}
+		var last bool
+		if j, last = nextElem(b, j, ']'); last {
+			return j
+		}
+	}
 }
 
 // nextElem reads past what follows an object member or array element

@@ -131,31 +131,16 @@ func (r *Incoming) decodeFast(b []byte) bool {
 	}
 	switch b[i] {
 	case '{':
-		_, ok := r.fastCall(b, i)
-		return ok
+		return r.fastCall(b, i) >= 0
 	case '[':
 		r.Batch = true
-		j := skipWS(b, i+1)
-		for n := 0; ; n++ {
-			if n == MaxBatchSize || j >= len(b) || b[j] != '{' {
-				return false
+		end := walkArray(b, i, func(v int) int {
+			if len(r.Calls) == MaxBatchSize || v >= len(b) || b[v] != '{' {
+				return -1
 			}
-			var ok bool
-			if j, ok = r.fastCall(b, j); !ok {
-				return false
-			}
-			j = skipWS(b, j)
-			if j >= len(b) {
-				return false
-			}
-			if b[j] == ']' {
-				return true
-			}
-			if b[j] != ',' {
-				return false
-			}
-			j = skipWS(b, j+1)
-		}
+			return r.fastCall(b, v)
+		})
+		return end >= 0 && len(r.Calls) > 0
 	}
 	return false
 }
@@ -167,31 +152,14 @@ const (
 	seenID
 )
 
-// fastCall parses one call object at b[i] == '{' and appends it.
-func (r *Incoming) fastCall(b []byte, i int) (int, bool) {
+// fastCall parses one call object at b[i] == '{' and appends it; it returns
+// the index past the object or -1.
+func (r *Incoming) fastCall(b []byte, i int) int {
 	var c Call
 	var seen int
-	j := skipWS(b, i+1)
-	if j < len(b) && b[j] == '}' {
-		r.Calls = append(r.Calls, c)
-		return j + 1, true
-	}
-	for {
-		if j >= len(b) || b[j] != '"' {
-			return 0, false
-		}
-		end, plain := scanString(b, j)
-		if end < 0 || !plain {
-			return 0, false
-		}
-		key := b[j+1 : end-1]
-		j = skipWS(b, end)
-		if j >= len(b) || b[j] != ':' {
-			return 0, false
-		}
-		j = skipWS(b, j+1)
-		if j >= len(b) {
-			return 0, false
+	end := walkObject(b, i, func(key []byte, plain bool, j int) int {
+		if !plain || j >= len(b) {
+			return -1
 		}
 		var bit int
 		switch string(key) {
@@ -205,16 +173,14 @@ func (r *Incoming) fastCall(b []byte, i int) (int, bool) {
 			case '"':
 				e, plain := scanString(b, j)
 				if e < 0 || !plain {
-					return 0, false
+					return -1
 				}
 				s = internString(b[j+1 : e-1])
 				j = e
 			case 'n':
-				if j = skipValue(b, j, 0); j < 0 {
-					return 0, false
-				}
+				j = skipValue(b, j, 0)
 			default:
-				return 0, false
+				return -1
 			}
 			if bit == seenMethod {
 				c.Method = s
@@ -225,77 +191,51 @@ func (r *Incoming) fastCall(b []byte, i int) (int, bool) {
 			bit = seenParams
 			switch b[j] {
 			case '[':
-				var ok bool
-				if j, ok = r.fastParams(b, j, &c); !ok {
-					return 0, false
-				}
+				j = r.fastParams(b, j, &c)
 			case 'n':
-				if j = skipValue(b, j, 0); j < 0 {
-					return 0, false
-				}
+				j = skipValue(b, j, 0)
 			default:
-				return 0, false
+				return -1
 			}
 		case "id":
 			bit = seenID
 			e := skipValue(b, j, 1)
 			if e < 0 {
-				return 0, false
+				return -1
 			}
 			c.ID = b[j:e:e]
 			j = e
 		default:
-			return 0, false
+			return -1
 		}
 		if seen&bit != 0 {
-			return 0, false
+			return -1
 		}
 		seen |= bit
-		j = skipWS(b, j)
-		if j >= len(b) {
-			return 0, false
-		}
-		if b[j] == '}' {
-			r.Calls = append(r.Calls, c)
-			return j + 1, true
-		}
-		if b[j] != ',' {
-			return 0, false
-		}
-		j = skipWS(b, j+1)
+		return j
+	})
+	if end >= 0 {
+		r.Calls = append(r.Calls, c)
 	}
+	return end
 }
 
-// fastParams parses the params array at b[j] == '['.
-func (r *Incoming) fastParams(b []byte, j int, c *Call) (int, bool) {
+// fastParams parses the params array at b[j] == '[' into c.Params (never
+// nil); it returns the index past the array or -1.
+func (r *Incoming) fastParams(b []byte, j int, c *Call) int {
 	start := len(r.params)
-	j = skipWS(b, j+1)
-	if j < len(b) && b[j] == ']' {
-		c.Params = r.params[start:start:start]
-		if c.Params == nil {
-			c.Params = Params{}
+	end := walkArray(b, j, func(v int) int {
+		e := skipValue(b, v, 2)
+		if e >= 0 {
+			r.params = append(r.params, Param{b[v:e:e]})
 		}
-		return j + 1, true
+		return e
+	})
+	c.Params = r.params[start:len(r.params):len(r.params)]
+	if c.Params == nil {
+		c.Params = Params{}
 	}
-	for {
-		e := skipValue(b, j, 2)
-		if e < 0 {
-			return 0, false
-		}
-		r.params = append(r.params, Param{b[j:e:e]})
-		j = skipWS(b, e)
-		if j >= len(b) {
-			return 0, false
-		}
-		if b[j] == ']' {
-			c.Params = r.params[start:len(r.params):len(r.params)]
-			return j + 1, true
-		}
-		if b[j] != ',' {
-			return 0, false
-		}
-		j = skipWS(b, j+1)
-	}
+	return end
 }
 
 // internString returns a string for b, reusing a constant for the protocol

@@ -1,8 +1,10 @@
 package neorpc
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -60,22 +62,16 @@ func DecodeResponse(data []byte, r *Response) error {
 }
 
 func decodeResponseFast(b []byte, r *Response) bool {
-	i := skipWS(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return false
-	}
-	end, ok := forEachField(b, i, func(key, val []byte) bool {
+	return ForEachField(b, func(key, val []byte) bool {
 		switch string(key) {
 		case "id":
 			r.ID = val
 		case "jsonrpc":
-			if len(val) < 2 || val[0] != '"' {
+			s, ok := PlainString(val)
+			if !ok {
 				return false
 			}
-			if e, plain := scanString(val, 0); !plain || e != len(val) {
-				return false
-			}
-			r.JSONRPC = internString(val[1 : len(val)-1])
+			r.JSONRPC = internString(s)
 		case "result":
 			r.Result = val
 		case "error":
@@ -92,47 +88,6 @@ func decodeResponseFast(b []byte, r *Response) bool {
 		}
 		return true
 	})
-	return ok && skipWS(b, end) == len(b)
-}
-
-// forEachField walks the object at b[i] == '{', calling fn with each key
-// (which must be plain, see scanString) and raw value. It stops and reports
-// false on any irregularity or when fn returns false.
-func forEachField(b []byte, i int, fn func(key, val []byte) bool) (int, bool) {
-	j := skipWS(b, i+1)
-	if j < len(b) && b[j] == '}' {
-		return j + 1, true
-	}
-	for {
-		if j >= len(b) || b[j] != '"' {
-			return 0, false
-		}
-		end, plain := scanString(b, j)
-		if end < 0 || !plain {
-			return 0, false
-		}
-		key := b[j+1 : end-1]
-		j = skipWS(b, end)
-		if j >= len(b) || b[j] != ':' {
-			return 0, false
-		}
-		j = skipWS(b, j+1)
-		e := skipValue(b, j, 1)
-		if e < 0 || !fn(key, b[j:e:e]) {
-			return 0, false
-		}
-		j = skipWS(b, e)
-		if j >= len(b) {
-			return 0, false
-		}
-		if b[j] == '}' {
-			return j + 1, true
-		}
-		if b[j] != ',' {
-			return 0, false
-		}
-		j = skipWS(b, j+1)
-	}
 }
 
 // ForEachField walks a JSON object's top-level fields without decoding
@@ -144,8 +99,17 @@ func ForEachField(data []byte, fn func(key, val []byte) bool) bool {
 	if i >= len(data) || data[i] != '{' {
 		return false
 	}
-	end, ok := forEachField(data, i, fn)
-	return ok && skipWS(data, end) == len(data)
+	end := walkObject(data, i, func(key []byte, plain bool, v int) int {
+		if !plain {
+			return -1
+		}
+		e := skipValue(data, v, 1)
+		if e < 0 || !fn(key, data[v:e:e]) {
+			return -1
+		}
+		return e
+	})
+	return end >= 0 && skipWS(data, end) == len(data)
 }
 
 // ForEachElement walks a JSON array's elements without decoding them, with
@@ -155,27 +119,14 @@ func ForEachElement(data []byte, fn func(val []byte) bool) bool {
 	if i >= len(data) || data[i] != '[' {
 		return false
 	}
-	j := skipWS(data, i+1)
-	if j < len(data) && data[j] == ']' {
-		return skipWS(data, j+1) == len(data)
-	}
-	for {
-		e := skipValue(data, j, 1)
-		if e < 0 || !fn(data[j:e:e]) {
-			return false
+	end := walkArray(data, i, func(v int) int {
+		e := skipValue(data, v, 1)
+		if e < 0 || !fn(data[v:e:e]) {
+			return -1
 		}
-		j = skipWS(data, e)
-		if j >= len(data) {
-			return false
-		}
-		if data[j] == ']' {
-			return skipWS(data, j+1) == len(data)
-		}
-		if data[j] != ',' {
-			return false
-		}
-		j = skipWS(data, j+1)
-	}
+		return e
+	})
+	return end >= 0 && skipWS(data, end) == len(data)
 }
 
 // PlainString returns the content of a JSON string value that has no
@@ -264,6 +215,46 @@ func AppendRaw(dst []byte, raw []byte) []byte {
 		}
 	}
 	return append(dst, raw...)
+}
+
+// AppendValue appends v as encoding/json encodes it, without reflection for
+// the kinds requests and results mostly carry. A json.RawMessage is taken to
+// be compact JSON already and is appended as it is (nil is null). It is the
+// client's parameter and the server's result encoder.
+func AppendValue(dst []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...), nil
+	case json.RawMessage:
+		if x == nil {
+			return append(dst, "null"...), nil
+		}
+		return append(dst, x...), nil
+	case string:
+		return AppendString(dst, x), nil
+	case []byte:
+		if x == nil {
+			return append(dst, "null"...), nil
+		}
+		dst = append(dst, '"')
+		dst = base64.StdEncoding.AppendEncode(dst, x)
+		return append(dst, '"'), nil
+	case bool:
+		return strconv.AppendBool(dst, x), nil
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10), nil
+	case int64:
+		return strconv.AppendInt(dst, x, 10), nil
+	case uint32:
+		return strconv.AppendUint(dst, uint64(x), 10), nil
+	case uint64:
+		return strconv.AppendUint(dst, x, 10), nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, b...), nil
 }
 
 // AppendError appends an error object.

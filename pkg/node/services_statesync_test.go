@@ -81,19 +81,7 @@ func TestStateSyncNode(t *testing.T) {
 		return syncer.Chain().BlockHeight() >= target
 	})
 	sc := syncer.Chain()
-	for _, h := range []uint32{point, target} {
-		mine, err := sc.GetStateRoot(h)
-		if err != nil {
-			t.Fatalf("synced node: state root %d: %v", h, err)
-		}
-		theirs, err := bc.GetStateRoot(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if mine.RootHash != theirs.RootHash {
-			t.Fatalf("state root %d: %s, validators %s", h, mine.RootHash.StringLE(), theirs.RootHash.StringLE())
-		}
-	}
+	sameRoots(t, sc, bc, point, target)
 	if h := sc.HeaderHeight(); h < target {
 		t.Fatalf("synced node: header height %d", h)
 	}
@@ -171,10 +159,16 @@ func stateSyncJoiner(t *testing.T, vals []*Node, dir string) config.Config {
 // node joining now syncs to).
 func waitEarlyInInterval(t *testing.T, bc *core.Blockchain) uint32 {
 	t.Helper()
+	return waitEarlyPast(t, bc, 2)
+}
+
+// waitEarlyPast is waitEarlyInInterval past the points'th sync point.
+func waitEarlyPast(t *testing.T, bc *core.Blockchain, points uint32) uint32 {
+	t.Helper()
 	var point uint32
-	waitFor(t, "validators early in an interval", func() bool {
+	waitFor(t, fmt.Sprintf("validators early in an interval past point %d", points*stateSyncInterval), func() bool {
 		h := bc.BlockHeight()
-		if h >= 2*stateSyncInterval+1 && h%stateSyncInterval >= 1 && h%stateSyncInterval <= stateSyncInterval/2 {
+		if h >= points*stateSyncInterval+1 && h%stateSyncInterval >= 1 && h%stateSyncInterval <= stateSyncInterval/2 {
 			point = h / stateSyncInterval * stateSyncInterval
 			return true
 		}
@@ -264,6 +258,33 @@ func TestStateSyncRootLater(t *testing.T) {
 	t.Logf("point %d: waited without a root, synced after the restart to height %d", point, second.Chain().BlockHeight())
 }
 
+// srNetwork is stateSyncNetwork with StateRootInHeader (and no
+// StateService).
+func srNetwork(cfg *config.Config) {
+	stateSyncNetwork(cfg)
+	cfg.ProtocolConfiguration.StateRootInHeader = true
+	cfg.ApplicationConfiguration.StateRoot.Enabled = false
+}
+
+// sameRoots fails unless the synced chain has the validators' state
+// roots at the heights.
+func sameRoots(t *testing.T, synced, vals *core.Blockchain, heights ...uint32) {
+	t.Helper()
+	for _, h := range heights {
+		mine, err := synced.GetStateRoot(h)
+		if err != nil {
+			t.Fatalf("synced node: state root %d: %v", h, err)
+		}
+		theirs, err := vals.GetStateRoot(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mine.RootHash != theirs.RootHash {
+			t.Fatalf("state root %d: %s, validators %s", h, mine.RootHash.StringLE(), theirs.RootHash.StringLE())
+		}
+	}
+}
+
 // TestStateSyncStateRootInHeader: on a StateRootInHeader network a node
 // with RemoveUntraceableBlocks state-syncs without an operator's root: it
 // trusts the PrevStateRoot of the header after the sync point, as neo-go
@@ -273,11 +294,6 @@ func TestStateSyncStateRootInHeader(t *testing.T) {
 		t.Skip("five nodes")
 	}
 	t.Parallel()
-	srNetwork := func(cfg *config.Config) {
-		stateSyncNetwork(cfg)
-		cfg.ProtocolConfiguration.StateRootInHeader = true
-		cfg.ApplicationConfiguration.StateRoot.Enabled = false
-	}
 	vals, _ := startFourValidators(t, 0, func(_ int, cfg *config.Config) { srNetwork(cfg) })
 	bc := vals[0].Chain()
 	point := waitEarlyInInterval(t, bc)
@@ -289,23 +305,60 @@ func TestStateSyncStateRootInHeader(t *testing.T) {
 		return syncer.Chain().BlockHeight() >= target
 	})
 	sc := syncer.Chain()
-	for _, h := range []uint32{point, target} {
-		mine, err := sc.GetStateRoot(h)
-		if err != nil {
-			t.Fatalf("synced node: state root %d: %v", h, err)
-		}
-		theirs, err := bc.GetStateRoot(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if mine.RootHash != theirs.RootHash {
-			t.Fatalf("state root %d: %s, validators %s", h, mine.RootHash.StringLE(), theirs.RootHash.StringLE())
-		}
-	}
+	sameRoots(t, sc, bc, point, target)
 	// Block 1 was not executed (a header-only record has no execution
 	// results): the node jumped to the point.
 	if res, err := sc.GetAppExecResults(sc.GetHeaderHash(1), trigger.OnPersist); err == nil && len(res) > 0 {
 		t.Fatal("the synced node executed block 1: it did not jump")
 	}
 	t.Logf("synced from point %d (root from header %d) to height %d", point, point+1, sc.BlockHeight())
+}
+
+// TestStateSyncTrustedHeader: on a StateRootInHeader network a fresh
+// light node configured with ApplicationConfiguration.TrustedHeader at the
+// first traceable block of the sync point syncs headers from it (none
+// below), takes the root of the point from header P+1 and state-syncs
+// without an operator's root, as a neo-go light node with TrustedHeader.
+func TestStateSyncTrustedHeader(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five nodes")
+	}
+	t.Parallel()
+	vals, _ := startFourValidators(t, 0, func(_ int, cfg *config.Config) { srNetwork(cfg) })
+	bc := vals[0].Chain()
+	// The trusted header must be above 2·interval and MaxTraceableBlocks
+	// and at or below the first traceable block of the point: P ≥ 64.
+	point := waitEarlyPast(t, bc, 4)
+	trusted := point - stateSyncMTB + 1
+	cfg := stateSyncJoiner(t, vals, "")
+	srNetwork(&cfg)
+	cfg.ApplicationConfiguration.TrustedHeader = config.HashIndex{Index: trusted, Hash: bc.GetHeaderHash(trusted)}
+	syncer := startNodeWith(t, cfg, ServiceOptions{})
+	sc := syncer.Chain()
+	target := bc.BlockHeight() + 2
+	waitFor(t, fmt.Sprintf("state-synced node at height %d", target), func() bool {
+		return sc.BlockHeight() >= target
+	})
+	sameRoots(t, sc, bc, point, target)
+	if !sc.GetHeaderHash(trusted - 1).IsZero() {
+		t.Fatalf("the node has header %d, below its trusted header %d", trusted-1, trusted)
+	}
+	if sc.GetHeaderHash(trusted) != bc.GetHeaderHash(trusted) {
+		t.Fatalf("header %d differs", trusted)
+	}
+	// The root source: header P+1's PrevStateRoot without an operator's
+	// root; the operator's root of the point overrides it.
+	next, err := sc.GetHeaderByIndex(point + 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := syncer.trustedRoot(point)
+	if err != nil || r.RootHash != next.PrevStateRoot {
+		t.Fatalf("root of %d from header %d: %v %v", point, point+1, r, err)
+	}
+	syncer.svc.opts.StateSyncRoot = &TrustedRoot{Index: point, Root: hash.Uint256{7}}
+	if r, err := syncer.trustedRoot(point); err != nil || r.RootHash != (hash.Uint256{7}) {
+		t.Fatalf("operator's root of %d: %v %v", point, r, err)
+	}
+	t.Logf("synced from trusted header %d, point %d to height %d", trusted, point, sc.BlockHeight())
 }

@@ -3,7 +3,6 @@ package rpcclient
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -129,40 +128,6 @@ func putBuffers(b *buffers) {
 	bufPool.Put(b)
 }
 
-// appendParam encodes one parameter as encoding/json would.
-func appendParam(dst []byte, v any) ([]byte, error) {
-	switch x := v.(type) {
-	case nil:
-		return append(dst, "null"...), nil
-	case string:
-		return neorpc.AppendString(dst, x), nil
-	case []byte:
-		if x == nil {
-			return append(dst, "null"...), nil
-		}
-		dst = append(dst, '"')
-		dst = base64.StdEncoding.AppendEncode(dst, x)
-		return append(dst, '"'), nil
-	case json.RawMessage:
-		return append(dst, x...), nil
-	case bool:
-		return strconv.AppendBool(dst, x), nil
-	case int:
-		return strconv.AppendInt(dst, int64(x), 10), nil
-	case int64:
-		return strconv.AppendInt(dst, x, 10), nil
-	case uint32:
-		return strconv.AppendUint(dst, uint64(x), 10), nil
-	case uint64:
-		return strconv.AppendUint(dst, x, 10), nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return dst, err
-	}
-	return append(dst, b...), nil
-}
-
 // appendCall appends one request object.
 func appendCall(dst []byte, method string, params []any, id uint64) ([]byte, error) {
 	dst = append(dst, `{"jsonrpc":"2.0","method":`...)
@@ -173,7 +138,7 @@ func appendCall(dst []byte, method string, params []any, id uint64) ([]byte, err
 			dst = append(dst, ',')
 		}
 		var err error
-		if dst, err = appendParam(dst, p); err != nil {
+		if dst, err = neorpc.AppendValue(dst, p); err != nil {
 			return dst, fmt.Errorf("parameter %d: %w", i, err)
 		}
 	}

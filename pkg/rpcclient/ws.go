@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"net/http"
 	"slices"
@@ -237,12 +238,7 @@ func (c *WSClient) notify(ev neorpc.EventID, params []byte) error {
 		targets []chan<- Notification
 	)
 	c.mu.Lock()
-	ids := make([]string, 0, len(c.subs))
-	for id := range c.subs {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(c.subs)) {
 		s := c.subs[id]
 		if !s.open || s.event != ev || slices.Contains(targets, s.ch) {
 			continue

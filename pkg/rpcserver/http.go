@@ -3,8 +3,6 @@ package rpcserver
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -162,7 +160,7 @@ func (s *Server) handleCall(ctx context.Context, call *neorpc.Call, c *wsConn, o
 		return neorpc.AppendResponse(out, call.ID, call.JSONRPC, nil, nil)
 	}
 	var err error
-	*res, err = appendResult((*res)[:0], result)
+	*res, err = neorpc.AppendValue((*res)[:0], result)
 	if err != nil {
 		e := neorpc.NewInternalServerError(fmt.Sprintf("failed to marshal result: %s", err))
 		s.logCallError(method, e)
@@ -200,42 +198,6 @@ func (s *Server) logCallError(method string, e *neorpc.Error) {
 		return
 	}
 	s.log.Info(msg, attrs...)
-}
-
-// appendResult encodes a handler result as encoding/json would, with fast
-// paths for common shapes.
-func appendResult(dst []byte, v any) ([]byte, error) {
-	switch x := v.(type) {
-	case json.RawMessage:
-		if x == nil {
-			return append(dst, "null"...), nil
-		}
-		return append(dst, x...), nil
-	case string:
-		return neorpc.AppendString(dst, x), nil
-	case []byte:
-		if x == nil {
-			return append(dst, "null"...), nil
-		}
-		dst = append(dst, '"')
-		dst = base64.StdEncoding.AppendEncode(dst, x)
-		return append(dst, '"'), nil
-	case bool:
-		return strconv.AppendBool(dst, x), nil
-	case int:
-		return strconv.AppendInt(dst, int64(x), 10), nil
-	case int64:
-		return strconv.AppendInt(dst, x, 10), nil
-	case uint32:
-		return strconv.AppendUint(dst, uint64(x), 10), nil
-	case uint64:
-		return strconv.AppendUint(dst, x, 10), nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return dst, err
-	}
-	return append(dst, b...), nil
 }
 
 // escapeForLog drops non-graphic characters from a method name, as neo-go

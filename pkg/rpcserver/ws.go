@@ -181,20 +181,13 @@ func (c *wsConn) close() {
 
 // dropConn removes c and its subscriptions.
 func (s *Server) dropConn(c *wsConn) int {
-	changed := false
-	defer func() {
-		if changed {
-			s.subscriptionsChanged()
-		}
-	}()
 	s.subsMu.Lock()
-	defer s.subsMu.Unlock()
+	changed := false
+	defer s.unlockFeeds(&changed)
 	delete(s.conns, c)
 	for i := range c.feeds {
-		if e := c.feeds[i].event; e != neorpc.InvalidEventID {
-			s.subCounts[e].Add(-1)
-			s.subTotal.Add(-1)
-			c.feeds[i] = feed{}
+		if c.feeds[i].event != neorpc.InvalidEventID {
+			s.dropFeed(c, i)
 			changed = true
 		}
 	}
@@ -373,14 +366,9 @@ func (s *Server) subscribe(_ context.Context, p neorpc.Params, c *wsConn) (any, 
 			return nil, neorpc.WrapErrorWithData(neorpc.ErrInvalidParams, err.Error())
 		}
 	}
-	changed := false
-	defer func() {
-		if changed {
-			s.subscriptionsChanged()
-		}
-	}()
 	s.subsMu.Lock()
-	defer s.subsMu.Unlock()
+	changed := false
+	defer s.unlockFeeds(&changed)
 	id := 0
 	for ; id < len(c.feeds); id++ {
 		if c.feeds[id].event == neorpc.InvalidEventID {
@@ -406,22 +394,32 @@ func (s *Server) unsubscribe(_ context.Context, p neorpc.Params, c *wsConn) (any
 	if err != nil || id < 0 {
 		return nil, neorpc.ErrInvalidParams
 	}
-	changed := false
-	defer func() {
-		if changed {
-			s.subscriptionsChanged()
-		}
-	}()
 	s.subsMu.Lock()
-	defer s.subsMu.Unlock()
+	changed := false
+	defer s.unlockFeeds(&changed)
 	if id >= len(c.feeds) || c.feeds[id].event == neorpc.InvalidEventID {
 		return nil, neorpc.ErrInvalidParams
 	}
-	s.subCounts[c.feeds[id].event].Add(-1)
-	s.subTotal.Add(-1)
-	c.feeds[id] = feed{}
+	s.dropFeed(c, int(id))
 	changed = true
 	return true, nil
+}
+
+// unlockFeeds releases subsMu and then, if *changed, calls the
+// subscription hook (outside the lock, see OnSubscriptionChange). The
+// subscription edits take subsMu and defer it.
+func (s *Server) unlockFeeds(changed *bool) {
+	s.subsMu.Unlock()
+	if *changed {
+		s.subscriptionsChanged()
+	}
+}
+
+// dropFeed ends the subscription c.feeds[i] (subsMu held).
+func (s *Server) dropFeed(c *wsConn, i int) {
+	s.subCounts[c.feeds[i].event].Add(-1)
+	s.subTotal.Add(-1)
+	c.feeds[i] = feed{}
 }
 
 // Event is one chain event for WebSocket subscribers.
@@ -462,7 +460,7 @@ func (s *Server) Publish(ev *Event) {
 				continue
 			}
 			if msg == nil {
-				payload, err := appendResult(nil, ev.Payload)
+				payload, err := neorpc.AppendValue(nil, ev.Payload)
 				if err != nil {
 					s.log.Error("failed to marshal notification", "type", ev.ID.String(), "err", err)
 					return

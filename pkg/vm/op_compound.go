@@ -289,22 +289,38 @@ func opValues(v *VM, ctx *Context, op opcode.Opcode, _ []byte) error {
 
 // checkIndex converts a PICKITEM/SETITEM/REMOVE index into a collection of
 // n elements, which C# names what in its message. Before Gorgon the int32
-// conversion happens first and may fault. An index out of range comes back
-// as the message of the exception C# raises for it, with i meaningless.
-func checkIndex(key stackitem.Item, gorgon bool, n int, what string) (i int, outOfRange string, err error) {
+// conversion happens first and may fault. An index out of range is an
+// *indexError.
+func checkIndex(key stackitem.Item, gorgon bool, n int, what string) (int, error) {
 	idx, err := stackitem.ToInteger(key)
 	if err != nil {
-		return 0, "", err
+		return 0, err
 	}
 	if !gorgon {
 		if _, err := toInt32(idx); err != nil {
-			return 0, "", err
+			return 0, err
 		}
 	}
 	if !indexInRange(idx, n) {
-		return 0, "The index of " + what + " is out of range, " + idx.String() + "/[0, " + itoa(int64(n)) + ").", nil
+		msg := "The index of " + what + " is out of range, " + idx.String() + "/[0, " + itoa(int64(n)) + ")."
+		return 0, &indexError{vmError{msg: msg, kind: ErrInvalidOperation}}
 	}
-	return int(mustInt64(idx)), "", nil
+	return int(mustInt64(idx)), nil
+}
+
+// indexError is an index out of range, with the message of the exception C#
+// raises for it. REMOVE faults with it (an InvalidOperation); PICKITEM and
+// SETITEM throw it as a catchable exception (catchIndex).
+type indexError struct{ vmError }
+
+// catchIndex ends PICKITEM or SETITEM after checkIndex failed: an index out
+// of range is thrown (the result of the throw is returned), any other error
+// is a fault.
+func (v *VM) catchIndex(err error) error {
+	if e, ok := err.(*indexError); ok {
+		return v.throwString(e.msg)
+	}
+	return err
 }
 
 func pickItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
@@ -316,12 +332,9 @@ func pickItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	var item stackitem.Item
 	switch t := x.(type) {
 	case *stackitem.Array:
-		i, bad, err := checkIndex(key, gorgon, t.Len(), "VMArray")
+		i, err := checkIndex(key, gorgon, t.Len(), "VMArray")
 		if err != nil {
-			return err
-		}
-		if bad != "" {
-			return v.throwString(bad)
+			return v.catchIndex(err)
 		}
 		item = t.Get(i)
 	case *stackitem.Map:
@@ -333,25 +346,19 @@ func pickItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 			return v.throwString("Key " + key.String() + " not found in Map.")
 		}
 		item = val
-	case *stackitem.ByteString, *stackitem.Integer, stackitem.Bool:
-		b, _ := x.TryBytes()
-		i, bad, err := checkIndex(key, gorgon, len(b), "PrimitiveType")
-		if err != nil {
-			return err
+	case *stackitem.ByteString, *stackitem.Integer, stackitem.Bool, *stackitem.Buffer:
+		var b []byte
+		what := "PrimitiveType"
+		if buf, ok := t.(*stackitem.Buffer); ok {
+			b, what = buf.Bytes(), "Buffer"
+		} else {
+			b, _ = x.TryBytes()
 		}
-		if bad != "" {
-			return v.throwString(bad)
+		i, err := checkIndex(key, gorgon, len(b), what)
+		if err != nil {
+			return v.catchIndex(err)
 		}
 		item = stackitem.NewInt(int64(b[i]))
-	case *stackitem.Buffer:
-		i, bad, err := checkIndex(key, gorgon, t.Size(), "Buffer")
-		if err != nil {
-			return err
-		}
-		if bad != "" {
-			return v.throwString(bad)
-		}
-		item = stackitem.NewInt(int64(t.Bytes()[i]))
 	default:
 		return invalidOp("Invalid type for %s: %s", op, x.Type())
 	}
@@ -417,13 +424,12 @@ func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	}
 	switch t := x.(type) {
 	case *stackitem.Array:
-		i, bad, err := checkIndex(key, gorgon, t.Len(), "VMArray")
+		i, err := checkIndex(key, gorgon, t.Len(), "VMArray")
 		if err != nil {
-			return err
-		}
-		if bad != "" {
-			v.refs.Remove(value)
-			return v.throwString(bad)
+			if _, ok := err.(*indexError); ok {
+				v.refs.Remove(value)
+			}
+			return v.catchIndex(err)
 		}
 		if stackitem.IsReferenced(t) {
 			v.refs.Remove(t.Get(i))
@@ -447,12 +453,9 @@ func setItem(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 		return nil
 	case *stackitem.Buffer:
 		v.refs.Remove(value)
-		i, bad, err := checkIndex(key, gorgon, t.Size(), "Buffer")
+		i, err := checkIndex(key, gorgon, t.Size(), "Buffer")
 		if err != nil {
-			return err
-		}
-		if bad != "" {
-			return v.throwString(bad)
+			return v.catchIndex(err)
 		}
 		if !value.Type().IsPrimitive() {
 			return invalidOp("Only primitive type values can be set in Buffer in %s.", op)
@@ -510,12 +513,9 @@ func remove(v *VM, ctx *Context, op opcode.Opcode, gorgon bool) error {
 	}
 	switch t := x.(type) {
 	case *stackitem.Array:
-		i, bad, err := checkIndex(key, gorgon, t.Len(), "VMArray")
+		i, err := checkIndex(key, gorgon, t.Len(), "VMArray")
 		if err != nil {
 			return err
-		}
-		if bad != "" {
-			return invalidOp("%s", bad)
 		}
 		item := t.Get(i)
 		if err := t.RemoveAt(i); err != nil {

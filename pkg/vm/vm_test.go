@@ -24,6 +24,20 @@ func build(t *testing.T, f func(w *nio.BinWriter)) []byte {
 	return b
 }
 
+// tryCatch builds TRY { body } CATCH { catch } (the exception is on the
+// stack when catch starts).
+func tryCatch(t *testing.T, body, catch func(w *nio.BinWriter)) []byte {
+	t.Helper()
+	inner, handler := build(t, body), build(t, catch)
+	return build(t, func(w *nio.BinWriter) {
+		emit.Try(w, int32(3+len(inner)+2), 0)
+		w.WriteBytes(inner)
+		emit.Jmp(w, opcode.ENDTRY, int32(2+len(handler)+2))
+		w.WriteBytes(handler)
+		emit.Jmp(w, opcode.ENDTRY, 2)
+	})
+}
+
 func run(t *testing.T, v *VM, script []byte) vmstate.State {
 	t.Helper()
 	if _, err := v.LoadScript(NewScript(script)); err != nil {
@@ -261,15 +275,9 @@ func TestHardforkVariants(t *testing.T) {
 	preGorgon := Rules{Echidna: true}
 	latest := LatestRules()
 	caught := func(body func(w *nio.BinWriter)) []byte {
-		// TRY { body } CATCH { push "caught" }
-		inner := build(t, body)
-		return build(t, func(w *nio.BinWriter) {
-			emit.Try(w, int32(len(inner)+5), 0)
-			w.WriteBytes(inner)
-			emit.Jmp(w, opcode.ENDTRY, 13)
+		return tryCatch(t, body, func(w *nio.BinWriter) {
 			emit.Opcodes(w, opcode.DROP)
 			emit.String(w, "caught")
-			emit.Jmp(w, opcode.ENDTRY, 2)
 		})
 	}
 	bigIndex := new(big.Int).Lsh(big.NewInt(1), 40)

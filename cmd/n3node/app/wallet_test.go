@@ -153,8 +153,11 @@ func TestWalletFileCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out := e.run("wallet", "import", "--wallet-config", cfg, "--nep2", nep2, "--name", "two"); strings.TrimSpace(out) != k2.Address() {
-		t.Errorf("nep2 import printed %q", out)
+	if out := e.run("wallet", "import", "--wallet-config", cfg, "--nep2", nep2, "--name", "two"); out != "" {
+		t.Errorf("nep2 import printed %q (neo-go prints nothing)", out)
+	}
+	if list := e.run("wallet", "list", "--wallet-config", cfg); !strings.Contains(list, k2.Address()) {
+		t.Errorf("nep2 import: not in the wallet:\n%s", list)
 	}
 	other, _ := keys.NEP2Encrypt(k3, "other", fastScrypt)
 	if err := e.fail("", "wallet", "import", "--wallet-config", cfg, "--nep2", other); err == nil {
@@ -360,11 +363,21 @@ func TestMultisigContextFlow(t *testing.T) {
 	pubs := []string{hex.EncodeToString(k1.PublicKey().Bytes()), hex.EncodeToString(k2.PublicKey().Bytes()), hex.EncodeToString(k3.PublicKey().Bytes())}
 	w1, cfg1 := e.wallet("w1", "one", k1)
 	_, cfg2 := e.wallet("w2", "two")
-	ms1 := strings.TrimSpace(e.run(append([]string{"wallet", "import-multisig", "--wallet-config", cfg1, "--min", "2"}, pubs...)...))
-	// W2 imports its share by WIF.
-	ms2 := strings.TrimSpace(e.run(append([]string{"wallet", "import-multisig", "--wallet-config", cfg2, "--min", "2", "--wif", k2.WIF()}, pubs...)...))
-	if ms1 != ms2 {
-		t.Fatalf("shares differ: %s %s", ms1, ms2)
+	msScript, err := smartcontract.CreateMultiSigRedeemScript(2, []*keys.PublicKey{k1.PublicKey(), k2.PublicKey(), k3.PublicKey()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms1 := neorpc.Uint160ToAddress(hash.Hash160(msScript))
+	if out := e.run(append([]string{"wallet", "import-multisig", "--wallet-config", cfg1, "--min", "2"}, pubs...)...); out != "" {
+		t.Errorf("import-multisig printed %q (neo-go prints nothing)", out)
+	}
+	// W2 imports its share by WIF: only neo-go's notice of an unencrypted WIF.
+	out := e.run(append([]string{"wallet", "import-multisig", "--wallet-config", cfg2, "--min", "2", "--wif", k2.WIF()}, pubs...)...)
+	if out != "Provided WIF was unencrypted. Wallet can contain only encrypted keys.\n" {
+		t.Errorf("import-multisig --wif: %q", out)
+	}
+	if list := e.run("wallet", "list", "-w", filepath.Join(e.dir, "w2.json")); !strings.Contains(list, ms1+"\t") {
+		t.Fatalf("the second share is not %s:\n%s", ms1, list)
 	}
 	if list := e.run("wallet", "list", "-w", w1); !strings.Contains(list, ms1+"\t") || !strings.Contains(list, "multisig 2/3") {
 		t.Errorf("list:\n%s", list)
@@ -372,7 +385,7 @@ func TestMultisigContextFlow(t *testing.T) {
 	e.fail("", append([]string{"wallet", "import-multisig", "--wallet-config", cfg1, "--min", "4"}, pubs...)...)
 
 	ctxFile := filepath.Join(e.dir, "ctx.json")
-	out := e.run("wallet", "nep17", "transfer", "--wallet-config", cfg1, "-r", e.srv.URL, "--from", ms1,
+	out = e.run("wallet", "nep17", "transfer", "--wallet-config", cfg1, "-r", e.srv.URL, "--from", ms1,
 		"--to", k3.Address(), "--token", "GAS", "--amount", "1", "--out", ctxFile)
 	if len(e.sent()) != 0 {
 		t.Fatal("--out sent the transaction")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"unicode/utf8"
 
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
@@ -13,6 +14,118 @@ import (
 var (
 	ErrInvalidArgument = errors.New("invalid argument")
 )
+
+// Argument errors carry neo-go's texts, since the FAULT exception is what
+// clients compare. neo-go converts most syscall arguments with stack
+// accessors that panic (Estack().Pop().Bytes(), .String(), .Array(),
+// .Interop(), .BigInt()), so those texts come without the
+// "<syscall> failed: " prefix: they are PanicErrors. All of them still
+// match ErrInvalidArgument with errors.Is.
+
+// PanicError marks an error neo-go raises as a Go panic (an argument
+// conversion of a syscall, any error of a native contract method): the
+// FAULT text is the error's own, without the "<syscall> failed: " prefix.
+type PanicError struct{ Err error }
+
+func (e *PanicError) Error() string { return errorText(e.Err) }
+func (e *PanicError) Unwrap() error { return e.Err }
+
+// worded is an error with neo-go's text (err) that errors.Is also matches
+// to a sentinel of ours.
+type worded struct{ sentinel, err error }
+
+func (e *worded) Error() string   { return e.err.Error() }
+func (e *worded) Unwrap() []error { return []error{e.sentinel, e.err} }
+
+// Worded returns an error whose text is err's and which is both err and
+// sentinel for errors.Is.
+func Worded(sentinel, err error) error { return &worded{sentinel: sentinel, err: err} }
+
+// argError is an argument error of a syscall, worded as neo-go words it
+// (fmt.Errorf's format and arguments) and reported after the syscall name.
+func argError(format string, a ...any) error {
+	return Worded(ErrInvalidArgument, fmt.Errorf(format, a...))
+}
+
+// NeoGoItemName is an item's name in neo-go's texts (its String form:
+// "Null", "BigInteger", otherwise the type's name).
+func NeoGoItemName(it stackitem.Item) string {
+	switch it.(type) {
+	case stackitem.Null:
+		return "Null"
+	case *stackitem.Integer:
+		return "BigInteger"
+	}
+	return it.Type().String()
+}
+
+// ConversionError is neo-go's error for an item that does not convert to
+// type to ("invalid conversion: Array/ByteString"). It is ErrInvalidArgument
+// and stackitem.ErrInvalidCast for errors.Is.
+func ConversionError(it stackitem.Item, to string) error {
+	return &conversionError{from: NeoGoItemName(it), to: to}
+}
+
+type conversionError struct{ from, to string }
+
+func (e *conversionError) Error() string { return "invalid conversion: " + e.from + "/" + e.to }
+
+func (e *conversionError) Unwrap() []error {
+	return []error{ErrInvalidArgument, stackitem.ErrInvalidCast}
+}
+
+// ItemBytes converts an item as neo-go's TryBytes does, with its texts.
+func ItemBytes(it stackitem.Item) ([]byte, error) {
+	b, err := it.TryBytes()
+	if err != nil {
+		return nil, ConversionError(it, "ByteString")
+	}
+	return b, nil
+}
+
+// ItemInteger converts an item as neo-go's TryInteger does, with its texts:
+// a byte string longer than an integer is "too big: integer".
+func ItemInteger(it stackitem.Item) (*big.Int, error) {
+	n, err := it.TryInteger()
+	if err == nil {
+		return n, nil
+	}
+
+	switch it.(type) {
+	case *stackitem.ByteString, *stackitem.Buffer:
+		return nil, errTooBigInteger
+	}
+	return nil, ConversionError(it, "Integer")
+}
+
+// errTooBigInteger is neo-go's error for a byte string longer than an
+// integer converted to an integer or a boolean.
+var errTooBigInteger = Worded(ErrInvalidArgument, errors.New("too big: integer"))
+
+// ItemBool converts an item as neo-go's TryBool does, with its texts.
+func ItemBool(it stackitem.Item) (bool, error) {
+	b, err := it.TryBool()
+	if err != nil {
+		return false, errTooBigInteger // only a too long ByteString fails
+	}
+	return b, nil
+}
+
+// ItemString converts an item as neo-go's stackitem.ToString does (Null
+// fails as a conversion), with its texts.
+func ItemString(it stackitem.Item) (string, error) {
+	b, err := ItemBytes(it)
+	if err != nil {
+		return "", err
+	}
+	if !utf8.Valid(b) {
+		return "", errNotUTF8
+	}
+	return string(b), nil
+}
+
+// errNotUTF8 is neo-go's stackitem.ToString error.
+var errNotUTF8 = Worded(ErrInvalidArgument, errors.New("invalid value: not UTF-8"))
 
 // popItem pops the top item of the executing script's stack.
 func (ic *Context) popItem() (stackitem.Item, error) {
@@ -26,9 +139,9 @@ func (ic *Context) popBytes() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := it.TryBytes()
+	b, err := ItemBytes(it)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s is not a byte string: %w", ErrInvalidArgument, it.Type(), err)
+		return nil, &PanicError{Err: err}
 	}
 	return b, nil
 }
@@ -39,17 +152,9 @@ func (ic *Context) popString() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return itemString(it)
-}
-
-// itemString is neo-go's stackitem.ToString: Null is an error.
-func itemString(it stackitem.Item) (string, error) {
-	if _, ok := it.(stackitem.Null); ok {
-		return "", fmt.Errorf("%w: null string", ErrInvalidArgument)
-	}
-	s, _, err := stackitem.ToString(it)
+	s, err := ItemString(it)
 	if err != nil {
-		return "", fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+		return "", &PanicError{Err: err}
 	}
 	return s, nil
 }
@@ -60,9 +165,9 @@ func (ic *Context) popBigInt() (*big.Int, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := it.TryInteger()
+	n, err := ItemInteger(it)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+		return nil, &PanicError{Err: err}
 	}
 	return n, nil
 }
@@ -79,27 +184,11 @@ func (ic *Context) popInt32Flags() (int64, error) {
 			return int64(int32(v)), nil
 		}
 	}
-	n, err := it.TryInteger()
+	n, err := ItemInteger(it)
 	if err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+		return 0, &PanicError{Err: err}
 	}
 	return int64(int32(n.Int64())), nil
-}
-
-// popIsZero pops an integer and reports whether it is zero.
-func (ic *Context) popIsZero() (bool, error) {
-	it, err := ic.VM.Pop()
-	if err != nil {
-		return false, err
-	}
-	if i, ok := it.(*stackitem.Integer); ok {
-		return i.Sign() == 0, nil
-	}
-	n, err := it.TryInteger()
-	if err != nil {
-		return false, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
-	}
-	return n.Sign() == 0, nil
 }
 
 // popArray pops an Array or Struct and returns its items.
@@ -108,9 +197,9 @@ func (ic *Context) popArray() ([]stackitem.Item, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, ok := it.(*stackitem.Array)
+	a, ok := it.(*stackitem.Array) // a Struct is an Array too
 	if !ok {
-		return nil, fmt.Errorf("%w: %s is not an array", ErrInvalidArgument, it.Type())
+		return nil, errNotArray
 	}
 	return a.Items(), nil
 }
@@ -123,7 +212,7 @@ func (ic *Context) popInterop() (any, error) {
 	}
 	i, ok := it.(*stackitem.Interop)
 	if !ok {
-		return nil, fmt.Errorf("%w: %s is not an interop interface", ErrInvalidArgument, it.Type())
+		return nil, errNotInterop
 	}
 	return i.Value(), nil
 }
@@ -138,22 +227,22 @@ func popInteropAs[T any](ic *Context, what string) (T, error) {
 	}
 	t, ok := v.(T)
 	if !ok {
-		return zero, fmt.Errorf("%w: %T is not %s", ErrInvalidArgument, v, what)
+		return zero, argError("%T is not %s", v, what)
 	}
 	return t, nil
 }
 
-// popUint160 pops 20 bytes.
-func (ic *Context) popUint160() (hash.Uint160, error) {
-	b, err := ic.popBytes()
-	if err != nil {
-		return hash.Uint160{}, err
-	}
-	if len(b) != hash.Uint160Size {
-		return hash.Uint160{}, fmt.Errorf("%w: %d bytes for a Uint160", ErrInvalidArgument, len(b))
-	}
-	return hash.Uint160(b), nil
+// HashSizeError is neo-go's error for a hash of the wrong length
+// (util.Uint160DecodeBytesBE and its Uint256 twin).
+func HashSizeError(want, got int) error {
+	return argError("expected byte size of %d got %d", want, got)
 }
+
+// Errors of neo-go's stack accessors Array and Interop (panics).
+var (
+	errNotArray   = &PanicError{Err: argError("element is not an array")}
+	errNotInterop = &PanicError{Err: argError("element is not an interop")}
+)
 
 func hashItem(h hash.Uint160) stackitem.Item {
 	b := make([]byte, hash.Uint160Size)

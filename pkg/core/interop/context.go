@@ -435,7 +435,10 @@ func (ic *Context) InitVM(v *vm.VM) {
 // AddPriceUnits charges units times the exec fee factor.
 func (ic *Context) AddPriceUnits(units int64) error { return ic.VM.AddPriceUnits(units) }
 
-// unloaded is the VM's Unloaded hook (C# ContextUnloaded).
+// unloaded is the VM's Unloaded hook (C# ContextUnloaded). Its own
+// errors read as neo-go's VM reports its unload callback's (see
+// unloadFailed); the errors of a native's continuation (then) are the
+// continuation's.
 func (ic *Context) unloaded(v *vm.VM, ctx *vm.Context, normal bool) error {
 	inv, _ := ctx.Data().(*Invocation)
 	if inv == nil {
@@ -444,7 +447,7 @@ func (ic *Context) unloaded(v *vm.VM, ctx *vm.Context, normal bool) error {
 	if inv.wrapped {
 		if normal {
 			if _, err := ic.DAO.Persist(); err != nil {
-				return fmt.Errorf("failed to persist changes: %w", err)
+				return unloadFailed(v, fmt.Errorf("failed to persist changes %w", err))
 			}
 		} else {
 			ic.Notifications = ic.Notifications[:inv.baseNotify]
@@ -453,7 +456,7 @@ func (ic *Context) unloaded(v *vm.VM, ctx *vm.Context, normal bool) error {
 	}
 	if inv.then != nil {
 		if !normal {
-			return errors.New("unhandled exception")
+			return unloadFailed(v, errors.New("unhandled exception"))
 		}
 		var res stackitem.Item
 		if inv.thenResult {
@@ -471,8 +474,18 @@ func (ic *Context) unloaded(v *vm.VM, ctx *vm.Context, normal bool) error {
 				v.Push(stackitem.Null{})
 			}
 		case n > 1:
-			return errors.New("multiple return values in a cross-contract call")
+			return unloadFailed(v, errors.New("multiple return values in a cross-contract call"))
 		}
 	}
 	return nil
+}
+
+// unloadFailed words an error of the unload hook as neo-go's VM does
+// ("context unload callback failed: ...", naming the type of an uncaught
+// exception).
+func unloadFailed(v *vm.VM, err error) error {
+	if exc := v.UncaughtException(); exc != nil {
+		return fmt.Errorf("context unload callback failed: %w, uncaught exception: %s", err, NeoGoItemName(exc))
+	}
+	return fmt.Errorf("context unload callback failed: %w", err)
 }

@@ -49,7 +49,7 @@ func (ic *Context) popCallFlags() (callflag.CallFlag, error) {
 	}
 	f := callflag.CallFlag(byte(n))
 	if f&^callflag.All != 0 {
-		return 0, fmt.Errorf("%w: call flags out of range", ErrInvalidArgument)
+		return 0, argError("call flags out of range")
 	}
 	return f, nil
 }
@@ -77,7 +77,7 @@ func contractCall(ic *Context) error {
 		return err
 	}
 	if len(u) != hash.Uint160Size {
-		return fmt.Errorf("%w: invalid contract hash", ErrInvalidArgument)
+		return argError("invalid contract hash")
 	}
 	h := hash.Uint160(u)
 	method, err := ic.popString()
@@ -90,10 +90,10 @@ func contractCall(ic *Context) error {
 	}
 	cs, err := ic.GetContract(h)
 	if err != nil {
-		return fmt.Errorf("%w: called contract %s: %w", ErrContractNotFound, h.StringLE(), err)
+		return Worded(ErrContractNotFound, fmt.Errorf("called contract %s not found: %w", h.StringLE(), err))
 	}
 	if strings.HasPrefix(method, "_") {
-		return fmt.Errorf("%w: invalid method name (starts with '_')", ErrInvalidArgument)
+		return argError("invalid method name (starts with '_')")
 	}
 	md := cs.Manifest.ABI.GetMethod(method, len(args))
 	if md == nil {
@@ -135,11 +135,11 @@ func (ic *Context) callEx(caller hash.Uint160, cs *state.Contract, name string, 
 	f callflag.CallFlag, hasReturn, isDynamic bool) (*Invocation, error) {
 	md := cs.Manifest.ABI.GetMethod(name, len(args))
 	if md == nil {
-		return nil, fmt.Errorf("%w: method '%s' not found", ErrMethodNotFound, name)
+		return nil, Worded(ErrMethodNotFound, fmt.Errorf("method '%s' not found", name))
 	}
 	var exempt bool
 	if ic.Natives.IsBlocked(ic.DAO, cs.Hash) {
-		return nil, fmt.Errorf("%w: %s", ErrBlockedContract, cs.Hash.StringLE())
+		return nil, Worded(ErrBlockedContract, fmt.Errorf("contract %s is blocked", cs.Hash.StringLE()))
 	}
 	if ic.IsHardforkEnabled(config.HFFaun) {
 		if fee, ok := ic.Natives.WhitelistedFee(ic.DAO, cs.Hash, md.Offset); ok {
@@ -150,11 +150,11 @@ func (ic *Context) callEx(caller hash.Uint160, cs *state.Contract, name string, 
 		}
 	}
 	if len(args) != len(md.Parameters) {
-		return nil, fmt.Errorf("%w: invalid argument count: %d (expected %d)", ErrInvalidArgument, len(args), len(md.Parameters))
+		return nil, argError("invalid argument count: %d (expected %d)", len(args), len(md.Parameters))
 	}
 	if hasReturn != (md.ReturnType != smartcontract.VoidType) {
-		return nil, fmt.Errorf("%w: method '%s' return type mismatch: got %s, expected to be void: %t",
-			ErrInvalidArgument, name, md.ReturnType, !hasReturn)
+		return nil, argError("method '%s' return type mismatch: got %s, expected to be void: %t",
+			name, md.ReturnType, !hasReturn)
 	}
 	methodOff := md.Offset
 	initOff := -1
@@ -243,7 +243,7 @@ func (ic *Context) CallFromNative(caller hash.Uint160, cs *state.Contract, metho
 // contract's NEF).
 func (ic *Context) callT(v *vm.VM, id uint16) error {
 	if !ic.CallFlags().Has(callflag.ReadStates | callflag.AllowCall) {
-		return fmt.Errorf("%w: invalid call flags", ErrMissingFlags)
+		return Worded(ErrMissingFlags, errors.New("invalid call flags"))
 	}
 	inv := ic.CurrentInvocation()
 	if inv == nil || inv.Contract == nil {
@@ -251,11 +251,11 @@ func (ic *Context) callT(v *vm.VM, id uint16) error {
 	}
 	tokens := inv.Contract.NEF.Tokens
 	if int(id) >= len(tokens) {
-		return fmt.Errorf("%w: token id %d is out of %d range", ErrInvalidArgument, id, len(tokens)-1)
+		return argError("token id %d is out of %d range", id, len(tokens)-1)
 	}
 	tok := tokens[id]
 	if int(tok.ParamCount) > v.Estack().Len() {
-		return fmt.Errorf("%w: stack is too small", ErrInvalidArgument)
+		return argError("stack is too small")
 	}
 	args := make([]stackitem.Item, tok.ParamCount)
 	for i := range args {
@@ -266,15 +266,15 @@ func (ic *Context) callT(v *vm.VM, id uint16) error {
 	}
 	cs, err := ic.GetContract(tok.Hash)
 	if err != nil {
-		return fmt.Errorf("%w: token contract %s: %w", ErrContractNotFound, tok.Hash.StringLE(), err)
+		return Worded(ErrContractNotFound, fmt.Errorf("token contract %s not found: %w", tok.Hash.StringLE(), err))
 	}
 	md := cs.Manifest.ABI.GetMethod(tok.Method, len(args))
 	if md == nil {
-		return fmt.Errorf("%w: token method %s/%d", ErrMethodNotFound, tok.Method, len(args))
+		return Worded(ErrMethodNotFound, fmt.Errorf("token method not found: %s/%d", tok.Method, len(args)))
 	}
 	if tok.HasReturn != (md.ReturnType != smartcontract.VoidType) {
-		return fmt.Errorf("%w: token %s/%d return value (%t) doesn't match the actual method return value",
-			ErrInvalidArgument, tok.Method, len(args), tok.HasReturn)
+		return argError("token %s/%d return value (%t) doesn't match the actual method return value",
+			tok.Method, len(args), tok.HasReturn)
 	}
 	_, err = ic.callInternal(cs, md, tok.CallFlag, tok.HasReturn, args, false)
 	return err
@@ -282,12 +282,12 @@ func (ic *Context) callT(v *vm.VM, id uint16) error {
 
 // contractCallNative is System.Contract.CallNative.
 func contractCallNative(ic *Context) error {
-	zero, err := ic.popIsZero()
+	v, err := ic.popBigInt()
 	if err != nil {
 		return err
 	}
-	if !zero {
-		return errors.New("native contract of this version is not active")
+	if v.Sign() != 0 {
+		return fmt.Errorf("native contract of version %d is not active", v.Int64())
 	}
 	return ic.Natives.CallNative(ic, 0)
 }
@@ -344,7 +344,7 @@ func contractCreateMultisigAccount(ic *Context) error {
 		return err
 	}
 	if !m.IsUint64() || m.Uint64() > math.MaxInt32 {
-		return fmt.Errorf("%w: m must be positive and fit int32", ErrInvalidArgument)
+		return argError("m must be positive and fit int32")
 	}
 	arr, err := ic.popArray()
 	if err != nil {
@@ -374,10 +374,24 @@ func contractCreateMultisigAccount(ic *Context) error {
 	}
 	script, err := smartcontract.CreateMultiSigRedeemScript(int(m.Uint64()), pubs)
 	if err != nil {
-		return err
+		return multisigError(int(m.Uint64()), len(pubs), err)
 	}
 	ic.VM.Push(hashItem(hash.Hash160(script)))
 	return nil
+}
+
+// multisigError words err, a refusal of CreateMultiSigRedeemScript, as
+// neo-go does. (neo-go limits m, not the key count, to 1024 and so accepts
+// more than 1024 keys, which C# refuses as we do; that refusal keeps our
+// text.)
+func multisigError(m, n int, err error) error {
+	switch {
+	case m < 1:
+		return Worded(err, fmt.Errorf("param m cannot be smaller than 1, got %d", m))
+	case m > n:
+		return Worded(err, fmt.Errorf("length of the signatures (%d) is higher then the number of public keys", m))
+	}
+	return err
 }
 
 // contractNativeOnPersist is System.Contract.NativeOnPersist.

@@ -77,14 +77,14 @@ func (ic *Context) popSigElements() ([][]byte, error) {
 			case *stackitem.Buffer:
 				elems[k] = x.Bytes()
 			default:
-				return nil, fmt.Errorf("bad element %s", v.Type())
+				return nil, fmt.Errorf("bad element %s", NeoGoItemName(v))
 			}
 		}
 		return elems, nil
 	}
-	n, err := it.TryInteger()
+	n, err := ItemInteger(it)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+		return nil, &PanicError{Err: err}
 	}
 	have := ic.VM.Estack().Len()
 	if !n.IsInt64() || n.Int64() < 1 || n.Int64() > int64(have) {

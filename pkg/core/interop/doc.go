@@ -34,6 +34,16 @@
 // has an active TRY and the call may write). Otherwise an exception faults
 // the whole execution, which discards everything anyway.
 //
+// # Fault texts
+//
+// A syscall's error is the FAULT text clients see, so it is neo-go's:
+// "<syscall> failed: <reason>", except for the errors neo-go raises as Go
+// panics (argument conversions, native methods, iterator values), which are
+// PanicErrors and read bare. Errors keep their sentinels for errors.Is;
+// Worded gives a sentinel neo-go's text, and ItemBytes, ItemInteger,
+// ItemString and ItemBool convert arguments with neo-go's texts (package
+// native uses them too).
+//
 // # Invariants
 //
 // A Context and its VM are used by one goroutine. Finalize (called by Run

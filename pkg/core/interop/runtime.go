@@ -180,7 +180,7 @@ func runtimeNotify(ic *Context) error {
 	}
 	arr, ok := elem.(*stackitem.Array)
 	if !ok {
-		return fmt.Errorf("%w: %s is not an array", ErrInvalidArgument, elem.Type())
+		return errNotArray
 	}
 	if len(name) > MaxEventName {
 		return fmt.Errorf("event name must be less than %d", MaxEventName)
@@ -218,12 +218,12 @@ func runtimeGetNotifications(ic *Context) error {
 	}
 	notifications := ic.Notifications
 	if _, ok := it.(stackitem.Null); !ok {
-		b, err := it.TryBytes()
+		b, err := ItemBytes(it)
 		if err != nil {
-			return fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+			return err
 		}
 		if len(b) != hash.Uint160Size {
-			return fmt.Errorf("%w: %d bytes for a Uint160", ErrInvalidArgument, len(b))
+			return HashSizeError(hash.Uint160Size, len(b))
 		}
 		u := hash.Uint160(b)
 		notifications = nil

@@ -37,6 +37,9 @@ const (
 // ErrFindOptions is returned for invalid Find options.
 var ErrFindOptions = errors.New("invalid Find options")
 
+// errReadOnly is a write through a read-only storage context.
+var errReadOnly = errors.New("storage.Context is read only")
+
 // CheckFindOptions checks a combination of Find options as neo-go does.
 func CheckFindOptions(opts int64) error {
 	switch {
@@ -54,8 +57,46 @@ func CheckFindOptions(opts int64) error {
 	return nil
 }
 
+// popStorageContext pops a storage context. neo-go takes the item's Go
+// value and names its Go type when it is not a storage context.
 func (ic *Context) popStorageContext() (*StorageContext, error) {
-	return popInteropAs[*StorageContext](ic, "a storage context")
+	it, err := ic.VM.Pop()
+	if err != nil {
+		return nil, err
+	}
+	if i, ok := it.(*stackitem.Interop); ok {
+		if stc, ok := i.Value().(*StorageContext); ok {
+			return stc, nil
+		}
+	}
+	return nil, argError("%s is not a storage.Context", neoGoValueType(it))
+}
+
+// neoGoValueType is the Go type of the value neo-go keeps for it (its
+// Value()), as fmt's %T prints it.
+func neoGoValueType(it stackitem.Item) string {
+	switch x := it.(type) {
+	case stackitem.Null:
+		return "<nil>"
+	case stackitem.Bool:
+		return "bool"
+	case *stackitem.Integer:
+		return "*big.Int"
+	case *stackitem.ByteString, *stackitem.Buffer:
+		return "[]uint8"
+	case *stackitem.Array:
+		return "[]stackitem.Item"
+	case *stackitem.Map:
+		return "[]stackitem.MapElement"
+	case *stackitem.Pointer:
+		return "int"
+	case *stackitem.Interop:
+		if _, ok := x.Value().(*StorageIterator); ok {
+			return "*storage.Iterator"
+		}
+		return fmt.Sprintf("%T", x.Value())
+	}
+	return fmt.Sprintf("%T", it)
 }
 
 // currentContractID returns the storage id of the executing contract.
@@ -193,7 +234,7 @@ func (ic *Context) putWithContext(stc *StorageContext, key, value []byte) error 
 		return errors.New("value is too big")
 	}
 	if stc.ReadOnly {
-		return errors.New("storage context is read only")
+		return errReadOnly
 	}
 	old := ic.DAO.GetStorageItem(stc.ID, key)
 	if err := ic.VM.AddGas(StorageFee(old, old != nil, key, value) * ic.StoragePrice); err != nil {
@@ -209,7 +250,7 @@ func storageDelete(ic *Context, target storageTarget) error {
 		return err
 	}
 	if stc.ReadOnly {
-		return errors.New("storage context is read only")
+		return errReadOnly
 	}
 	ic.DAO.DeleteStorageItem(stc.ID, key)
 	return nil
@@ -390,7 +431,7 @@ func iteratorValue(ic *Context) error {
 	}
 	v, err := it.Value()
 	if err != nil {
-		return err
+		return &PanicError{Err: err} // neo-go's iterators panic
 	}
 	ic.VM.Push(v)
 	return nil

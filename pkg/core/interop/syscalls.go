@@ -149,8 +149,8 @@ func (ic *Context) GetFunction(id uint32) *Function {
 // handler.
 //
 // Errors are reported as neo-go reports them ("<syscall> failed: <error>"),
-// except errors of native methods, which neo-go raises as panics and so
-// reports bare (see MethodError).
+// except the errors neo-go raises as panics (argument conversions, native
+// methods), which it reports bare (see PanicError).
 func (ic *Context) syscall(v *vm.VM, id uint32) error {
 	f := ic.GetFunction(id)
 	if f == nil {
@@ -171,9 +171,11 @@ func (ic *Context) syscall(v *vm.VM, id uint32) error {
 	if err == nil {
 		return nil
 	}
-	var me *MethodError
-	if errors.As(err, &me) {
-		return err
+	// A panic in neo-go ends the syscall wherever it happens: its text
+	// is the whole FAULT text.
+	var pe *PanicError
+	if errors.As(err, &pe) {
+		return pe
 	}
 	return &syscallError{name: f.Name, err: err}
 }
@@ -186,13 +188,6 @@ type syscallError struct {
 
 func (e *syscallError) Error() string { return e.name + " failed: " + errorText(e.err) }
 func (e *syscallError) Unwrap() error { return e.err }
-
-// MethodError marks an error of a native contract method: neo-go reports it
-// without the "System.Contract.CallNative failed" prefix.
-type MethodError struct{ Err error }
-
-func (e *MethodError) Error() string { return errorText(e.Err) }
-func (e *MethodError) Unwrap() error { return e.Err }
 
 // gasLimitText is neo-go's text for an exhausted GAS limit.
 const gasLimitText = "GAS limit exceeded"

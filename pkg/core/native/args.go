@@ -6,25 +6,27 @@ import (
 	"math"
 	"math/big"
 
+	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/crypto/hash"
 	"github.com/n3node/n3node/pkg/vm/stackitem"
 )
 
 // ErrArgument is returned (wrapped) for native method arguments of the
-// wrong type or range.
-var ErrArgument = errors.New("invalid argument")
+// wrong type or range: it is interop.ErrInvalidArgument. The errors carry
+// neo-go's texts (a native method's error is the FAULT text clients see).
+var ErrArgument = interop.ErrInvalidArgument
 
 // ErrInvalidCommittee is returned when a committee-only method lacks the
 // committee's witness.
 var ErrInvalidCommittee = errors.New("invalid committee signature")
 
 // ToBigInt converts an argument with GetInteger.
-func ToBigInt(it stackitem.Item) (*big.Int, error) {
-	n, err := it.TryInteger()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrArgument, err)
-	}
-	return n, nil
+func ToBigInt(it stackitem.Item) (*big.Int, error) { return interop.ItemInteger(it) }
+
+// rangeError is neo-go's error for an integer argument out of the range of
+// the Go type it is converted to.
+func rangeError(goType string) error {
+	return interop.Worded(ErrArgument, fmt.Errorf("invalid value: bigint is not in %s range", goType))
 }
 
 // ToInt64 converts an integer argument that fits int64.
@@ -34,20 +36,22 @@ func ToInt64(it stackitem.Item) (int64, error) {
 		return 0, err
 	}
 	if !n.IsInt64() {
-		return 0, fmt.Errorf("%w: integer %s does not fit int64", ErrArgument, n)
+		return 0, rangeError("int64")
 	}
 	return n.Int64(), nil
 }
 
-func toRange(it stackitem.Item, lo, hi int64, what string) (int64, error) {
-	n, err := ToBigInt(it)
+// toRange converts an integer argument in [lo, hi] (goType's range): as
+// neo-go, through int64 first.
+func toRange(it stackitem.Item, lo, hi int64, goType string) (int64, error) {
+	n, err := ToInt64(it)
 	if err != nil {
 		return 0, err
 	}
-	if !n.IsInt64() || n.Int64() < lo || n.Int64() > hi {
-		return 0, fmt.Errorf("%w: %s out of range: %s", ErrArgument, what, n)
+	if n < lo || n > hi {
+		return 0, rangeError(goType)
 	}
-	return n.Int64(), nil
+	return n, nil
 }
 
 // ToUint32 converts an integer argument in [0, 2^32).
@@ -69,68 +73,47 @@ func ToInt32(it stackitem.Item) (int32, error) {
 }
 
 // ToBytes returns the bytes of a primitive or Buffer argument. Other
-// items fail with neo-go's text (a native method's error is the FAULT
-// text), "invalid conversion: Array/ByteString".
-func ToBytes(it stackitem.Item) ([]byte, error) {
-	b, err := it.TryBytes()
-	if err != nil {
-		return nil, &conversionError{from: neoGoItemName(it), to: "ByteString"}
-	}
-	return b, nil
-}
-
-// conversionError is an argument of a type that does not convert, worded
-// as neo-go's stackitem conversion errors. It is ErrArgument and
-// stackitem.ErrInvalidCast for errors.Is.
-type conversionError struct{ from, to string }
-
-func (e *conversionError) Error() string { return "invalid conversion: " + e.from + "/" + e.to }
-
-func (e *conversionError) Unwrap() []error { return []error{ErrArgument, stackitem.ErrInvalidCast} }
-
-// neoGoItemName is an item's name in neo-go's texts (its String form).
-func neoGoItemName(it stackitem.Item) string {
-	switch it.(type) {
-	case stackitem.Null:
-		return "Null"
-	case *stackitem.Integer:
-		return "BigInteger"
-	}
-	return it.Type().String()
-}
+// items fail with neo-go's text, "invalid conversion: Array/ByteString".
+func ToBytes(it stackitem.Item) ([]byte, error) { return interop.ItemBytes(it) }
 
 // ToString converts an argument to a strict UTF-8 string (Null fails).
-func ToString(it stackitem.Item) (string, error) {
-	if _, ok := it.(stackitem.Null); ok {
-		return "", fmt.Errorf("%w: null string", ErrArgument)
-	}
-	s, _, err := stackitem.ToString(it)
-	if err != nil {
-		return "", fmt.Errorf("%w: %w", ErrArgument, err)
-	}
-	return s, nil
+func ToString(it stackitem.Item) (string, error) { return interop.ItemString(it) }
+
+// ToUint160 converts a 20-byte argument (neo-go's stackitem.ToUint160:
+// "invalid value: expected byte size of 20 got N").
+func ToUint160(it stackitem.Item) (hash.Uint160, error) {
+	return uint160Arg(it, func(err error) error {
+		return interop.Worded(err, fmt.Errorf("invalid value: %w", err))
+	})
 }
 
-// ToUint160 converts a 20-byte argument.
-func ToUint160(it stackitem.Item) (hash.Uint160, error) {
+// toHash160 converts a 20-byte argument of Management's methods, whose
+// wrong length neo-go reports bare ("expected byte size of 20 got N").
+func toHash160(it stackitem.Item) (hash.Uint160, error) {
+	return uint160Arg(it, func(err error) error { return err })
+}
+
+func uint160Arg(it stackitem.Item, wordSize func(error) error) (hash.Uint160, error) {
 	b, err := ToBytes(it)
 	if err != nil {
 		return hash.Uint160{}, err
 	}
 	if len(b) != hash.Uint160Size {
-		return hash.Uint160{}, fmt.Errorf("%w: %d bytes for a Uint160", ErrArgument, len(b))
+		return hash.Uint160{}, wordSize(interop.HashSizeError(hash.Uint160Size, len(b)))
 	}
 	return hash.Uint160(b), nil
 }
 
-// ToUint256 converts a 32-byte argument.
+// ToUint256 converts a 32-byte argument (a hash of Ledger's methods, with
+// neo-go's texts).
 func ToUint256(it stackitem.Item) (hash.Uint256, error) {
 	b, err := ToBytes(it)
 	if err != nil {
-		return hash.Uint256{}, err
+		return hash.Uint256{}, interop.Worded(err, fmt.Errorf("failed to get hash bytes: %w", err))
 	}
 	if len(b) != hash.Uint256Size {
-		return hash.Uint256{}, fmt.Errorf("%w: %d bytes for a Uint256", ErrArgument, len(b))
+		err := interop.HashSizeError(hash.Uint256Size, len(b))
+		return hash.Uint256{}, interop.Worded(err, fmt.Errorf("failed to decode hash: %w", err))
 	}
 	return hash.Uint256(b), nil
 }

@@ -3,12 +3,14 @@ package native
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/n3node/n3node/pkg/config"
 	"github.com/n3node/n3node/pkg/core/interop"
 	"github.com/n3node/n3node/pkg/core/native/nativenames"
 	"github.com/n3node/n3node/pkg/crypto/bls12381"
 	"github.com/n3node/n3node/pkg/crypto/cryptolib"
+	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/smartcontract"
 	"github.com/n3node/n3node/pkg/smartcontract/callflag"
 	"github.com/n3node/n3node/pkg/smartcontract/manifest"
@@ -18,6 +20,10 @@ import (
 // ErrNotBLSPoint is returned for an interop argument that is not a
 // BLS12-381 value (C# "BLS12-381 type mismatch").
 var ErrNotBLSPoint = errors.New("not a bls12381 point")
+
+// errNotBLSPoints is neo-go's text of ErrNotBLSPoint for the operations of
+// two points.
+var errNotBLSPoints = interop.Worded(ErrNotBLSPoint, errors.New("some of the arguments are not a bls12381 point"))
 
 // CryptoLib is the CryptoLib native contract (C# CryptoLib): hashes,
 // signature checks and BLS12-381 operations. It has no storage and every
@@ -121,19 +127,69 @@ func (c *CryptoLib) murmur32(_ *interop.Context, args []stackitem.Item) (stackit
 	return stackitem.NewByteString(h[:]), nil
 }
 
+// stackitemArg converts a byte argument of CryptoLib's verify and recover
+// methods, naming it in the error as neo-go does ("invalid signature
+// stackitem: invalid conversion: Null/ByteString").
+func stackitemArg(it stackitem.Item, name string) ([]byte, error) {
+	b, err := ToBytes(it)
+	if err != nil {
+		return nil, interop.Worded(err, fmt.Errorf("invalid %s stackitem: %w", name, err))
+	}
+	return b, nil
+}
+
+// errUnknownCurve is neo-go's error for a curveHash it does not know.
+var errUnknownCurve = fmt.Errorf("%w: unknown curve/hash", errors.ErrUnsupported)
+
 // ecdsaArgs converts message, pubkey, signature and the curve byte.
 func ecdsaArgs(args []stackitem.Item) (msg, pub, sig []byte, curve cryptolib.NamedCurveHash, err error) {
-	if msg, err = ToBytes(args[0]); err != nil {
+	if msg, err = stackitemArg(args[0], "message"); err != nil {
 		return
 	}
-	if pub, err = ToBytes(args[1]); err != nil {
+	if pub, err = stackitemArg(args[1], "pubkey"); err != nil {
 		return
 	}
-	if sig, err = ToBytes(args[2]); err != nil {
+	if sig, err = stackitemArg(args[2], "signature"); err != nil {
 		return
 	}
-	b, err := ToUint8(args[3])
-	return msg, pub, sig, cryptolib.NamedCurveHash(b), err
+	n, err := ToBigInt(args[3])
+	switch {
+	case err != nil:
+	case !n.IsInt64():
+		err = errors.New("not an int64")
+	case n.Int64() < 0 || n.Int64() > math.MaxUint8:
+		err = interop.Worded(ErrArgument, errUnknownCurve)
+	}
+	if err != nil {
+		return nil, nil, nil, 0, interop.Worded(err, fmt.Errorf("invalid curveHash stackitem: %w", err))
+	}
+	return msg, pub, sig, cryptolib.NamedCurveHash(n.Int64()), nil
+}
+
+// ecdsaError words an error of cryptolib's verifyWithECDsa as neo-go does:
+// the curve, then the key, then the signature length.
+func ecdsaError(err error, pub, sig []byte, curve cryptolib.NamedCurveHash) error {
+	switch {
+	case errors.Is(err, cryptolib.ErrUnsupportedCurve):
+		why := errUnknownCurve
+		if curve == cryptolib.Secp256k1Keccak256 || curve == cryptolib.Secp256r1Keccak256 {
+			why = fmt.Errorf("%w: keccak hash", errors.ErrUnsupported) // before Cockatrice
+		}
+		return interop.Worded(err, fmt.Errorf("invalid curveHash stackitem: %w", why))
+	case errors.Is(err, cryptolib.ErrSignatureLength):
+		return interop.Worded(err, fmt.Errorf("invalid signature length: expected %d, got %d", keys.SignatureLen, len(sig)))
+	case errors.Is(err, cryptolib.ErrKeyFormat):
+		// The prefix and length errors do not depend on the curve:
+		// keys words them as neo-go does.
+		if _, kerr := keys.NewPublicKeyFromBytes(pub); kerr != nil {
+			return interop.Worded(err, fmt.Errorf("failed to decode pubkey: %w", kerr))
+		}
+	case errors.Is(err, cryptolib.ErrKeyNoSquareRoot), errors.Is(err, cryptolib.ErrKeyCoordinate),
+		errors.Is(err, cryptolib.ErrKeyOffCurve):
+	default:
+		return err
+	}
+	return interop.Worded(err, fmt.Errorf("failed to decode pubkey: %w", err))
 }
 
 func verifyWithECDsa(args []stackitem.Item, f func(msg, pub, sig []byte, c cryptolib.NamedCurveHash) (bool, error)) (stackitem.Item, error) {
@@ -143,7 +199,7 @@ func verifyWithECDsa(args []stackitem.Item, f func(msg, pub, sig []byte, c crypt
 	}
 	ok, err := f(msg, pub, sig, curve)
 	if err != nil {
-		return nil, err
+		return nil, ecdsaError(err, pub, sig, curve)
 	}
 	return stackitem.Bool(ok), nil
 }
@@ -161,13 +217,13 @@ func (c *CryptoLib) verifyWithECDsaV2(_ *interop.Context, args []stackitem.Item)
 }
 
 func ed25519Args(args []stackitem.Item) (msg, pub, sig []byte, err error) {
-	if msg, err = ToBytes(args[0]); err != nil {
+	if msg, err = stackitemArg(args[0], "message"); err != nil {
 		return
 	}
-	if pub, err = ToBytes(args[1]); err != nil {
+	if pub, err = stackitemArg(args[1], "pubkey"); err != nil {
 		return
 	}
-	sig, err = ToBytes(args[2])
+	sig, err = stackitemArg(args[2], "signature")
 	return
 }
 
@@ -192,11 +248,11 @@ func (c *CryptoLib) verifyWithEd25519V1(_ *interop.Context, args []stackitem.Ite
 }
 
 func (c *CryptoLib) recoverSecp256K1(_ *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	h, err := ToBytes(args[0])
+	h, err := stackitemArg(args[0], "message hash")
 	if err != nil {
 		return nil, err
 	}
-	sig, err := ToBytes(args[1])
+	sig, err := stackitemArg(args[1], "signature")
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +326,7 @@ func blsPair(args []stackitem.Item) (*bls12381.Point, *bls12381.Point, error) {
 	a, okA := va.(BLSPoint)
 	b, okB := vb.(BLSPoint)
 	if !okA || !okB || a.Point == nil || b.Point == nil {
-		return nil, nil, ErrNotBLSPoint
+		return nil, nil, errNotBLSPoints
 	}
 	return a.Point, b.Point, nil
 }
@@ -306,19 +362,22 @@ func (c *CryptoLib) bls12381Mul(_ *interop.Context, args []stackitem.Item) (stac
 	}
 	mul, err := ToBytes(args[1])
 	if err != nil {
-		return nil, err
+		return nil, interop.Worded(err, fmt.Errorf("invalid multiplier: %w", err))
 	}
-	neg, err := args[2].TryBool()
+	neg, err := interop.ItemBool(args[2])
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrArgument, err)
+		return nil, interop.Worded(err, fmt.Errorf("invalid negative argument: %w", err))
 	}
 	// C# makes the scalar before it looks at the point.
 	if _, err := bls12381.Scalar(mul, neg); err != nil {
+		if len(mul) != bls12381.ScalarSize {
+			err = interop.Worded(err, fmt.Errorf("invalid multiplier: %d-bytes scalar is expected, got %d", bls12381.ScalarSize, len(mul)))
+		}
 		return nil, err
 	}
 	p, ok := v.(BLSPoint)
 	if !ok || p.Point == nil {
-		return nil, ErrNotBLSPoint
+		return nil, interop.Worded(ErrNotBLSPoint, errors.New("multiplier is not a bls12381 point"))
 	}
 	r, err := bls12381.Mul(p.Point, mul, neg)
 	if err != nil {

@@ -194,7 +194,7 @@ func keysOf(s map[hash.Uint160]struct{}) []hash.Uint160 {
 }
 
 func (m *Management) getContract(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	h, err := ToUint160(args[0])
+	h, err := toHash160(args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +224,7 @@ func (m *Management) getContractHashes(ic *interop.Context, _ []stackitem.Item) 
 }
 
 func (m *Management) hasMethod(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	h, err := ToUint160(args[0])
+	h, err := toHash160(args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +244,7 @@ func (m *Management) hasMethod(ic *interop.Context, args []stackitem.Item) (stac
 }
 
 func (m *Management) isContract(ic *interop.Context, args []stackitem.Item) (stackitem.Item, error) {
-	h, err := ToUint160(args[0])
+	h, err := toHash160(args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -325,7 +325,7 @@ func (m *Management) nefAndManifest(ic *interop.Context, args []stackitem.Item, 
 	)
 	if nefBytes != nil {
 		if f, err = nef.FileFromBytes(nefBytes); err != nil {
-			return nil, nil, fmt.Errorf("invalid NEF file: %w", err)
+			return nil, nil, fmt.Errorf("invalid NEF file: %w", nefError(nefBytes, err))
 		}
 	}
 	if manifestBytes != nil {
@@ -338,6 +338,33 @@ func (m *Management) nefAndManifest(ic *interop.Context, args []stackitem.Item, 
 		}
 	}
 	return f, mf, nil
+}
+
+// nefErrorTexts are neo-go's texts of the NEF errors a FAULT shows.
+var nefErrorTexts = []struct {
+	err  error
+	text string
+}{
+	{nef.ErrInvalidMagic, "invalid Magic"},
+	{nef.ErrReserved, "reserved bytes must be 0"},
+	{nef.ErrEmptyScript, "empty script"},
+	{nef.ErrChecksum, "checksum verification failure"},
+	{nef.ErrInvalidMethodName, "method name should't start with '_'"},
+	{nef.ErrInvalidCallFlags, "invalid call flag"},
+}
+
+// nefError words an error of nef.FileFromBytes(b) as neo-go does. neo-go
+// compares the magic even when fewer than 4 bytes were there to read it.
+func nefError(b []byte, err error) error {
+	if len(b) < 4 {
+		err = nef.ErrInvalidMagic
+	}
+	for _, t := range nefErrorTexts {
+		if errors.Is(err, t.err) {
+			return interop.Worded(err, errors.New(t.text))
+		}
+	}
+	return err
 }
 
 func (m *Management) deploy(ic *interop.Context, args []stackitem.Item, done func(stackitem.Item) error) error {

@@ -143,18 +143,18 @@ var (
 // System.Contract.CallNative to the method whose syscall is executing, checks
 // its call flags, charges its fees, and replaces its arguments on the stack
 // with its result.
-func (cs *Contracts) CallNative(ic *interop.Context, _ byte) error {
+func (cs *Contracts) CallNative(ic *interop.Context, version byte) error {
 	curr := ic.CurrentScriptHash()
 	c := cs.byHash[curr]
 	if c == nil {
-		return fmt.Errorf("%w: %s", ErrNativeNotFound, curr.StringLE())
+		return interop.Worded(ErrNativeNotFound, fmt.Errorf("native contract %s (version %d) not found", curr.StringLE(), version))
 	}
 	meta := c.Metadata()
 	if meta.ActiveIn != config.HFDefault {
 		// Callable only after the block that deploys it.
 		height, ok := cs.cfg.Forks.Height(meta.ActiveIn)
 		if !ok || ic.BlockHeight() < height {
-			return fmt.Errorf("%w: %s is active after hardfork %s", ErrNotActive, meta.Name, meta.ActiveIn)
+			return interop.Worded(ErrNotActive, fmt.Errorf("native contract %s is active after hardfork %s", meta.Name, meta.ActiveIn))
 		}
 	}
 	md := meta.HFSpecific(cs.cfg.Forks.Latest(ic.PersistingIndex()))
@@ -169,7 +169,7 @@ func (cs *Contracts) CallNative(ic *interop.Context, _ byte) error {
 		reqFlags &= callflag.States | callflag.AllowNotify
 	}
 	if cf := ic.CallFlags(); !cf.Has(reqFlags) {
-		return fmt.Errorf("%w for native `%s` operation call: %05b vs %05b", interop.ErrMissingFlags, m.Name, cf, reqFlags)
+		return fmt.Errorf("%w for native %d `%s` operation call: %05b vs %05b", interop.ErrMissingFlags, version, m.Name, cf, reqFlags)
 	}
 	if _, whitelisted := cs.Policy.WhitelistedFee(ic.DAO, curr, m.Offset); !ic.IsHardforkEnabled(config.HFFaun) || !whitelisted {
 		fee := uint64(m.CPUFee)*ic.ExecFeeFactor + uint64(m.StorageFee)*uint64(ic.StoragePrice)*vm.FeeFactor
@@ -202,13 +202,13 @@ func (cs *Contracts) CallNative(ic *interop.Context, _ byte) error {
 	}
 	if m.Deferred != nil {
 		if err := m.Deferred(ic, args, done); err != nil {
-			return &interop.MethodError{Err: err}
+			return &interop.PanicError{Err: err}
 		}
 		return nil
 	}
 	res, err := m.Func(ic, args)
 	if err != nil {
-		return &interop.MethodError{Err: err}
+		return &interop.PanicError{Err: err}
 	}
 	return done(res)
 }

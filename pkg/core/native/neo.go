@@ -218,12 +218,9 @@ func toCandidateKey(it stackitem.Item) (candidateKey, error) {
 	if len(b) == 1 && b[0] == 0 {
 		return candidateKey{raw: []byte{0}}, nil
 	}
-	if len(b) == 0 {
-		return candidateKey{}, fmt.Errorf("%w: public key: unexpected EOF", ErrArgument)
-	}
 	pk, err := keys.NewPublicKeyFromBytes(b)
 	if err != nil {
-		return candidateKey{}, fmt.Errorf("%w: public key: %w", ErrArgument, err)
+		return candidateKey{}, interop.Worded(ErrArgument, err)
 	}
 	return candidateKey{raw: pk.Bytes(), pk: pk}, nil
 }

@@ -330,7 +330,7 @@ func (o *Oracle) setPrice(ic *interop.Context, args []stackitem.Item) (stackitem
 		return nil, err
 	}
 	if price.Sign() <= 0 || !price.IsInt64() {
-		return nil, fmt.Errorf("%w: invalid price %s", ErrArgument, price)
+		return nil, interop.Worded(ErrArgument, errors.New("invalid register price"))
 	}
 	ok, err := CheckCommittee(ic, o.cs.Committee())
 	if err != nil {
@@ -374,7 +374,7 @@ func (o *Oracle) request(ic *interop.Context, args []stackitem.Item) (stackitem.
 		return nil, err
 	}
 	if !gas.IsInt64() {
-		return nil, fmt.Errorf("%w: gasForResponse must be an int64", ErrArgument)
+		return nil, interop.Worded(ErrArgument, errors.New("gas argument must be an int64"))
 	}
 	// neo-go charges the price before checking the arguments (C# after).
 	if err := ic.VM.AddGas(o.Price(ic.DAO)); err != nil {

@@ -199,14 +199,17 @@ func (s *StdLib) itoa(_ *interop.Context, args []stackitem.Item) (stackitem.Item
 	return stackitem.NewByteString([]byte(str)), nil
 }
 
-// toBase converts an int argument (C# (int)GetInteger(), an overflow is an
-// error).
+// toBase converts the base argument of atoi and itoa: 10 or 16, any other
+// integer is ErrInvalidBase.
 func toBase(it stackitem.Item) (int, error) {
-	b, err := ToInt32(it)
+	n, err := ToBigInt(it)
 	if err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrInvalidBase, err)
+		return 0, err
 	}
-	return int(b), nil
+	if !n.IsInt64() || n.Int64() != 10 && n.Int64() != 16 {
+		return 0, ErrInvalidBase
+	}
+	return int(n.Int64()), nil
 }
 
 // Itoa formats n in base 10 or 16 as C# BigInteger.ToString() and
@@ -240,7 +243,7 @@ func Itoa(n *big.Int, base int) (string, error) {
 		}
 		return sb.String(), nil
 	default:
-		return "", fmt.Errorf("%w: %d", ErrInvalidBase, base)
+		return "", ErrInvalidBase
 	}
 }
 
@@ -291,21 +294,21 @@ func Atoi(s string, base int) (*big.Int, error) {
 			digits = digits[1:]
 		}
 		if len(digits) == 0 {
-			return nil, fmt.Errorf("%w: %q", ErrInvalidFormat, s)
+			return nil, ErrInvalidFormat
 		}
 		for i := 0; i < len(digits); i++ {
 			if digits[i] < '0' || digits[i] > '9' {
-				return nil, fmt.Errorf("%w: %q", ErrInvalidFormat, s)
+				return nil, ErrInvalidFormat
 			}
 		}
 		n, ok := new(big.Int).SetString(s, 10)
 		if !ok {
-			return nil, fmt.Errorf("%w: %q", ErrInvalidFormat, s)
+			return nil, ErrInvalidFormat
 		}
 		return n, nil
 	case 16:
 		if len(s) == 0 {
-			return nil, fmt.Errorf("%w: empty string", ErrInvalidFormat)
+			return nil, ErrInvalidFormat
 		}
 		padded := s
 		odd := len(s)%2 != 0
@@ -314,7 +317,7 @@ func Atoi(s string, base int) (*big.Int, error) {
 		}
 		be, err := hex.DecodeString(padded)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %q", ErrInvalidFormat, s)
+			return nil, ErrInvalidFormat
 		}
 		if odd && be[0]&0x08 != 0 {
 			be[0] |= 0xf0 // sign-extend the odd leading digit
@@ -324,7 +327,7 @@ func Atoi(s string, base int) (*big.Int, error) {
 		}
 		return bigint.FromBytes(be), nil
 	default:
-		return nil, fmt.Errorf("%w: %d", ErrInvalidBase, base)
+		return nil, ErrInvalidBase
 	}
 }
 
@@ -347,7 +350,7 @@ func stripBase64Space(s string) string {
 func Base64Decode(s string) ([]byte, error) {
 	b, err := base64.StdEncoding.DecodeString(stripBase64Space(s))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidFormat, err)
+		return nil, interop.Worded(ErrInvalidFormat, err)
 	}
 	return b, nil
 }
@@ -360,7 +363,7 @@ func Base64Decode(s string) ([]byte, error) {
 func Base64URLDecode(s string) ([]byte, error) {
 	b, err := base64.URLEncoding.DecodeString(stripBase64Space(s))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidFormat, err)
+		return nil, interop.Worded(ErrInvalidFormat, err)
 	}
 	return b, nil
 }
@@ -371,7 +374,10 @@ func Base64URLDecode(s string) ([]byte, error) {
 func Base58Decode(s string) ([]byte, error) {
 	b, err := base58.Decode(s)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidFormat, err)
+		// neo-go's text is the decoder's own, without our package's
+		// "invalid base58 string: ".
+		text := strings.TrimPrefix(err.Error(), base58.ErrInvalidBase58.Error()+": ")
+		return nil, interop.Worded(ErrInvalidFormat, errors.New(text))
 	}
 	return b, nil
 }
@@ -385,11 +391,11 @@ func Base58CheckDecode(s string) ([]byte, error) {
 		return nil, err
 	}
 	if len(b) < 5 {
-		return nil, fmt.Errorf("%w: base58check data of %d bytes", ErrInvalidFormat, len(b))
+		return nil, interop.Worded(ErrInvalidFormat, errors.New("invalid base-58 check string: missing checksum"))
 	}
 	payload := b[:len(b)-4]
 	if sum := hash.Checksum(payload); !bytes.Equal(sum[:], b[len(b)-4:]) {
-		return nil, fmt.Errorf("%w: base58check checksum mismatch", ErrInvalidFormat)
+		return nil, interop.Worded(ErrInvalidFormat, errors.New("invalid base-58 check string: invalid checksum"))
 	}
 	return payload, nil
 }
@@ -398,7 +404,7 @@ func Base58CheckDecode(s string) ([]byte, error) {
 func HexDecode(str string) ([]byte, error) {
 	b, err := hex.DecodeString(str)
 	if err != nil {
-		return nil, fmt.Errorf("%w: hex: %w", ErrInvalidFormat, err)
+		return nil, interop.Worded(ErrInvalidFormat, fmt.Errorf("hexDecode: invalid hex string %q: %w", str, err))
 	}
 	return b, nil
 }
@@ -438,17 +444,17 @@ func (s *StdLib) memorySearch(_ *interop.Context, args []stackitem.Item) (stacki
 		return nil, err
 	}
 	var (
-		start    int32
+		start    uint32
 		backward bool
 	)
 	if len(args) > 2 {
-		if start, err = ToInt32(args[2]); err != nil {
+		if start, err = ToUint32(args[2]); err != nil {
 			return nil, err
 		}
 	}
 	if len(args) > 3 {
-		if backward, err = args[3].TryBool(); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrArgument, err)
+		if backward, err = interop.ItemBool(args[3]); err != nil {
+			return nil, err
 		}
 	}
 	i, err := MemorySearch(mem, val, int(start), backward)
@@ -465,6 +471,9 @@ func (s *StdLib) memorySearch(_ *interop.Context, args []stackitem.Item) (stacki
 // LastIndexOf of an empty span is the span's length).
 func MemorySearch(mem, value []byte, start int, backward bool) (int, error) {
 	if start < 0 || start > len(mem) {
+		if backward {
+			return 0, interop.Worded(ErrArgument, errors.New("invalid start index")) // neo-go's text
+		}
 		return 0, fmt.Errorf("%w: start %d out of range [0, %d]", ErrArgument, start, len(mem))
 	}
 	if backward {
@@ -496,8 +505,8 @@ func (s *StdLib) stringSplit(args []stackitem.Item, withOption bool) (stackitem.
 	}
 	var removeEmpty bool
 	if withOption {
-		if removeEmpty, err = args[2].TryBool(); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrArgument, err)
+		if removeEmpty, err = interop.ItemBool(args[2]); err != nil {
+			return nil, err
 		}
 	}
 	parts := StringSplit(str, sep, removeEmpty)

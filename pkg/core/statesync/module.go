@@ -74,6 +74,9 @@ var (
 	ErrStarted = errors.New("statesync: chain too far behind and not at genesis; drop the database")
 	// ErrBadBlock: a block that does not match its header.
 	ErrBadBlock = errors.New("statesync: block does not match the header chain")
+	// ErrNoHeaders: the header chain lacks the first traceable block of
+	// the sync point (it starts from a TrustedHeader above it).
+	ErrNoHeaders = errors.New("statesync: no header for the first traceable block; set TrustedHeader at or below it")
 )
 
 type stage uint8
@@ -249,16 +252,20 @@ func (m *Module) mptDone() error {
 	if !m.billet.IsComplete() {
 		return nil
 	}
+	var start uint32
+	if mtb := m.maxTraceableBlocks(); m.point > mtb {
+		start = m.point - mtb
+	}
+	height := start
+	if h, ok := getU32(m.bc.StateSyncStore(), heightKey); ok && h > height {
+		height = h
+	}
+	if height < m.point && m.bc.GetHeaderHash(height+1).IsZero() {
+		return fmt.Errorf("%w: block %d of point %d", ErrNoHeaders, height+1, m.point)
+	}
 	m.stage |= mptSynced
 	m.billet = nil
-	m.blockStart = 0
-	if mtb := m.maxTraceableBlocks(); m.point > mtb {
-		m.blockStart = m.point - mtb
-	}
-	m.height = m.blockStart
-	if h, ok := getU32(m.bc.StateSyncStore(), heightKey); ok && h > m.height {
-		m.height = h
-	}
+	m.blockStart, m.height = start, height
 	m.log.Info("state sync: state in sync", "point", m.point, "blocksFrom", m.blockStart+1)
 	return nil
 }

@@ -70,7 +70,8 @@ func ed25519Y(enc []byte, pMinusOne bool) (y [32]byte, tooBig bool) {
 // accepted.
 func ParseEd25519PublicKey(pub []byte) (*edwards25519.Point, error) {
 	if len(pub) != Ed25519PublicKeySize {
-		return nil, fmt.Errorf("%w: public key of %d bytes", ErrEd25519Length, len(pub))
+		return nil, &wordedError{sentinel: ErrEd25519Length,
+			text: fmt.Sprintf("invalid pubkey length: expected %d, got %d", Ed25519PublicKeySize, len(pub))}
 	}
 	y, tooBig := ed25519Y(pub, true)
 	if tooBig {
@@ -100,10 +101,12 @@ func ParseEd25519PublicKey(pub []byte) (*edwards25519.Point, error) {
 //
 // This differs from crypto/ed25519 (used by neo-go), which accepts
 // small-order and non-canonical keys and checks the cofactorless equation
-// (encode(S·B − k·A) == R). Wrong lengths give ErrEd25519Length.
+// (encode(S·B − k·A) == R). Wrong lengths give ErrEd25519Length (with
+// neo-go's texts, the FAULT texts of verifyWithEd25519).
 func VerifyEd25519(pub, msg, sig []byte) (bool, error) {
 	if len(sig) != Ed25519SignatureSize {
-		return false, fmt.Errorf("%w: signature of %d bytes", ErrEd25519Length, len(sig))
+		return false, &wordedError{sentinel: ErrEd25519Length,
+			text: fmt.Sprintf("invalid signature length: expected %d, got %d", Ed25519SignatureSize, len(sig))}
 	}
 	a, err := ParseEd25519PublicKey(pub)
 	if err != nil {

@@ -35,6 +35,36 @@ const DefaultCacheSize = 4096
 // ErrInvalidKey is wrapped by every public key decoding error.
 var ErrInvalidKey = errors.New("invalid public key")
 
+// wordedError is an error with neo-go's text (a FAULT text of the
+// syscalls and native methods that decode keys and check signatures); it
+// is its sentinel for errors.Is.
+type wordedError struct {
+	text     string
+	sentinel error
+}
+
+func (e *wordedError) Error() string        { return e.text }
+func (e *wordedError) Is(target error) bool { return target == e.sentinel }
+
+// decodeError is a key decoding error with neo-go's text.
+func decodeError(text string) error { return &wordedError{text: text, sentinel: ErrInvalidKey} }
+
+// prefixError is a key with an unknown prefix byte.
+func prefixError(prefix byte) error { return decodeError(fmt.Sprintf("invalid prefix %d", prefix)) }
+
+// lengthError is a key of n bytes whose prefix wants want: neo-go reads it
+// from a stream (the prefix, then each 32-byte coordinate), which ends at a
+// read's start, in its middle or has bytes left.
+func lengthError(n, want int) error {
+	switch {
+	case n == 1 || n == CompressedSize && want == UncompressedSize:
+		return decodeError("EOF")
+	case n < want:
+		return decodeError("unexpected EOF")
+	}
+	return decodeError("extra data")
+}
+
 // pBytes is the P-256 field prime, big-endian.
 var pBytes = [coordSize]byte{
 	0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -82,21 +112,21 @@ func NewPublicKeyFromECDSA(ec *ecdsa.PublicKey) (*PublicKey, error) {
 // and must not be modified.
 func NewPublicKeyFromBytes(b []byte) (*PublicKey, error) {
 	if len(b) == 0 {
-		return nil, fmt.Errorf("%w: empty", ErrInvalidKey)
+		return nil, decodeError("EOF")
 	}
 	switch b[0] {
 	case 0x02, 0x03:
 		if len(b) != CompressedSize {
-			return nil, fmt.Errorf("%w: compressed key of %d bytes", ErrInvalidKey, len(b))
+			return nil, lengthError(len(b), CompressedSize)
 		}
 		return DecodeCompressed((*[CompressedSize]byte)(b))
 	case 0x04:
 		if len(b) != UncompressedSize {
-			return nil, fmt.Errorf("%w: uncompressed key of %d bytes", ErrInvalidKey, len(b))
+			return nil, lengthError(len(b), UncompressedSize)
 		}
 		return decodeUncompressed((*[UncompressedSize]byte)(b))
 	default:
-		return nil, fmt.Errorf("%w: prefix 0x%02x", ErrInvalidKey, b[0])
+		return nil, prefixError(b[0])
 	}
 }
 
@@ -128,7 +158,7 @@ func DecodeCompressedNoCache(b *[CompressedSize]byte) (*PublicKey, error) { retu
 
 func decompress(b *[CompressedSize]byte) (*PublicKey, error) {
 	if b[0] != 0x02 && b[0] != 0x03 {
-		return nil, fmt.Errorf("%w: prefix 0x%02x", ErrInvalidKey, b[0])
+		return nil, prefixError(b[0])
 	}
 	// UnmarshalCompressed rejects X >= p and X with no square root.
 	x, y := elliptic.UnmarshalCompressed(elliptic.P256(), b[:])
@@ -149,7 +179,7 @@ func decompress(b *[CompressedSize]byte) (*PublicKey, error) {
 
 func decodeUncompressed(b *[UncompressedSize]byte) (*PublicKey, error) {
 	if bytes.Compare(b[1:1+coordSize], pBytes[:]) >= 0 || bytes.Compare(b[1+coordSize:], pBytes[:]) >= 0 {
-		return nil, fmt.Errorf("%w: coordinate not below p", ErrInvalidKey)
+		return nil, decodeError("encoded point is not on the P256 curve")
 	}
 	p := &PublicKey{point: *b}
 	if ec, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), b[:]); err == nil {
@@ -231,7 +261,7 @@ func (p *PublicKey) DecodeBinary(r *nio.BinReader) {
 		}
 		k, err = decodeUncompressed(&u)
 	default:
-		err = fmt.Errorf("%w: prefix 0x%02x", ErrInvalidKey, b[0])
+		err = prefixError(b[0])
 	}
 	if err != nil {
 		r.SetError(err)

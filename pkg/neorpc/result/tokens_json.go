@@ -29,26 +29,18 @@ func appendPlain(dst []byte, s string) []byte {
 }
 
 func (t *NEP17Transfer) appendJSON(dst []byte) []byte {
-	dst = append(dst, `{"timestamp":`...)
-	dst = strconv.AppendUint(dst, t.Timestamp, 10)
-	dst = append(dst, `,"assethash":`...)
-	dst = appendUint160(dst, t.Asset)
-	if t.Address != "" {
-		dst = append(dst, `,"transferaddress":`...)
-		dst = appendPlain(dst, t.Address)
-	}
-	dst = append(dst, `,"amount":`...)
-	dst = appendPlain(dst, t.Amount)
-	dst = append(dst, `,"blockindex":`...)
-	dst = strconv.AppendUint(dst, uint64(t.Index), 10)
-	dst = append(dst, `,"transfernotifyindex":`...)
-	dst = strconv.AppendUint(dst, uint64(t.NotifyIndex), 10)
-	dst = append(dst, `,"txhash":`...)
-	dst = appendUint256(dst, t.TxHash)
-	return append(dst, '}')
+	return appendTransfer(dst, t, false, "")
 }
 
 func (t *NEP11Transfer) appendJSON(dst []byte) []byte {
+	t17 := NEP17Transfer{Timestamp: t.Timestamp, Asset: t.Asset, Address: t.Address, Amount: t.Amount,
+		Index: t.Index, NotifyIndex: t.NotifyIndex, TxHash: t.TxHash}
+	return appendTransfer(dst, &t17, true, t.ID)
+}
+
+// appendTransfer writes the fields both transfer kinds share, with the
+// NEP-11 token id (nft) after the address.
+func appendTransfer(dst []byte, t *NEP17Transfer, nft bool, id string) []byte {
 	dst = append(dst, `{"timestamp":`...)
 	dst = strconv.AppendUint(dst, t.Timestamp, 10)
 	dst = append(dst, `,"assethash":`...)
@@ -57,8 +49,10 @@ func (t *NEP11Transfer) appendJSON(dst []byte) []byte {
 		dst = append(dst, `,"transferaddress":`...)
 		dst = appendPlain(dst, t.Address)
 	}
-	dst = append(dst, `,"tokenid":`...)
-	dst = appendPlain(dst, t.ID)
+	if nft {
+		dst = append(dst, `,"tokenid":`...)
+		dst = appendPlain(dst, id)
+	}
 	dst = append(dst, `,"amount":`...)
 	dst = appendPlain(dst, t.Amount)
 	dst = append(dst, `,"blockindex":`...)
@@ -89,26 +83,25 @@ func appendList[T any](dst []byte, name string, list []T, app func(*T, []byte) [
 
 // MarshalJSON writes {"sent", "received", "address"}.
 func (t NEP17Transfers) MarshalJSON() ([]byte, error) {
-	dst := make([]byte, 0, 64+200*(len(t.Sent)+len(t.Received)))
-	dst = append(dst, '{')
-	dst = appendList(dst, "sent", t.Sent, (*NEP17Transfer).appendJSON)
-	dst = append(dst, ',')
-	dst = appendList(dst, "received", t.Received, (*NEP17Transfer).appendJSON)
-	dst = append(dst, `,"address":`...)
-	dst = appendPlain(dst, t.Address)
-	return append(dst, '}'), nil
+	return appendTransfers(t.Sent, t.Received, t.Address, 200, (*NEP17Transfer).appendJSON), nil
 }
 
 // MarshalJSON writes {"sent", "received", "address"}.
 func (t NEP11Transfers) MarshalJSON() ([]byte, error) {
-	dst := make([]byte, 0, 64+220*(len(t.Sent)+len(t.Received)))
+	return appendTransfers(t.Sent, t.Received, t.Address, 220, (*NEP11Transfer).appendJSON), nil
+}
+
+// appendTransfers writes a transfers answer, sizing the buffer at about
+// per bytes an entry.
+func appendTransfers[T any](sent, received []T, address string, per int, app func(*T, []byte) []byte) []byte {
+	dst := make([]byte, 0, 64+per*(len(sent)+len(received)))
 	dst = append(dst, '{')
-	dst = appendList(dst, "sent", t.Sent, (*NEP11Transfer).appendJSON)
+	dst = appendList(dst, "sent", sent, app)
 	dst = append(dst, ',')
-	dst = appendList(dst, "received", t.Received, (*NEP11Transfer).appendJSON)
+	dst = appendList(dst, "received", received, app)
 	dst = append(dst, `,"address":`...)
-	dst = appendPlain(dst, t.Address)
-	return append(dst, '}'), nil
+	dst = appendPlain(dst, address)
+	return append(dst, '}')
 }
 
 type nep17TransfersAux NEP17Transfers

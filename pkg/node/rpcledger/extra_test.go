@@ -58,8 +58,6 @@ var knownExtraDifferences = map[string]string{
 	// Go runtime panics and its own wording.
 	`invokefunction ["0x1999f51d5c65e97458ed02b0def9c8604d5583cd","invalidReturn"]`:     vmRET,
 	`invokefunction ["0xa6bea8681690baac1d0959b99dca30823d6bee8b","get",[{"value":1}]]`: vmPACK,
-	`invokefunction ["0x0000000000000000000000000000000000000001","x"]`:                 vmContractNotFound,
-	`invokefunctionhistoric [5,"0x76ad3abddc88c1fc25cf132a07ca00862e1669e2","get",[]]`:  vmContractNotFound,
 	`invokescript ["/w=="]`: vmBadOpcode,
 	`invokescript ["ERCi"]`: vmDivZero,
 	`invokecontractverify ["0x1999f51d5c65e97458ed02b0def9c8604d5583cd"]`:                                                                                        vmUnderflow,
@@ -78,12 +76,11 @@ var knownExtraDifferences = map[string]string{
 
 // Reasons of the known differences (all outside the RPC layer).
 const (
-	vmRET              = "VM text: neo-go 'invalid return values count: expected 1, got 2', n3node 'Return value count mismatch: ...'"
-	vmPACK             = "VM text: neo-go 'OPACK: invalid length', n3node 'The array size is out of valid range, ...'"
-	vmContractNotFound = "interop text: neo-go 'called contract X not found: key not found', n3node 'contract not found: called contract X: key not found'"
-	vmBadOpcode        = "VM/script check text: neo-go '(Opcode(255)): incorrect opcode Opcode(255)', n3node '(UNKNOWN(0xFF)): bad script: invalid opcode 0xFF at 0'"
-	vmDivZero          = "VM text: neo-go 'division by zero' (Go big.Int panic), n3node 'invalid operation: Attempted to divide by zero'"
-	vmUnderflow        = "VM text: neo-go 'runtime error: index out of range [-1]' (Go panic on an empty stack), n3node 'Out of stack bounds: 0/0'"
+	vmRET       = "VM text: neo-go 'invalid return values count: expected 1, got 2', n3node 'Return value count mismatch: ...'"
+	vmPACK      = "VM text: neo-go 'OPACK: invalid length', n3node 'The array size is out of valid range, ...'"
+	vmBadOpcode = "VM/script check text: neo-go '(Opcode(255)): incorrect opcode Opcode(255)', n3node '(UNKNOWN(0xFF)): bad script: invalid opcode 0xFF at 0'"
+	vmDivZero   = "VM text: neo-go 'division by zero' (Go big.Int panic), n3node 'invalid operation: Attempted to divide by zero'"
+	vmUnderflow = "VM text: neo-go 'runtime error: index out of range [-1]' (Go panic on an empty stack), n3node 'Out of stack bounds: 0/0'"
 )
 
 // TestNeoGoExtraRecords replays the recorded extra set (every chain method,

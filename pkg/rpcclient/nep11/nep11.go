@@ -27,6 +27,18 @@ const maxExpand = 1 << 15
 // ErrBadResult: a method returned something of the wrong shape.
 var ErrBadResult = errors.New("unexpected NEP-11 method result")
 
+// FaultError is a method's test run that did not HALT. Its text is
+// neo-go's ("invocation failed: <exception>"), which the CLI prints; it
+// matches rpcclient.ErrFault.
+type FaultError struct {
+	Method, Exception string
+}
+
+func (e *FaultError) Error() string { return "invocation failed: " + e.Exception }
+
+// Unwrap makes errors.Is(err, rpcclient.ErrFault) hold.
+func (e *FaultError) Unwrap() error { return rpcclient.ErrFault }
+
 // RPC is what a Reader needs of a node.
 type RPC interface {
 	InvokeScriptHistoric(ctx context.Context, at rpcclient.Historic, script []byte, signers []transaction.Signer) (*rpcclient.InvokeResult, error)
@@ -46,14 +58,15 @@ func (r Reader) run(ctx context.Context, method string, script []byte) (stackite
 	if err != nil {
 		return nil, err
 	}
-	if err := res.CheckHalt(); err != nil {
-		return nil, fmt.Errorf("%s: %w", method, err)
+	if res.CheckHalt() != nil {
+		return nil, &FaultError{Method: method, Exception: res.FaultException}
 	}
 	return res.Item(0)
 }
 
+// call test-invokes method with call flags All (as neo-go's invoker does).
 func (r Reader) call(ctx context.Context, method string, args ...any) (stackitem.Item, error) {
-	script, err := emit.Script(func(w *nio.BinWriter) { emit.AppCall(w, r.Token, method, callflag.ReadOnly, args...) })
+	script, err := emit.Script(func(w *nio.BinWriter) { emit.AppCall(w, r.Token, method, callflag.All, args...) })
 	if err != nil {
 		return nil, err
 	}
@@ -127,44 +140,43 @@ func (r Reader) Tokens(ctx context.Context, max int) ([][]byte, error) {
 	return r.expand(ctx, max, "tokens")
 }
 
-// ExpandScript returns a script that calls method of contract (read-only)
-// and leaves an array of at most max values of the iterator it returns:
+// ExpandScript returns a script that calls method of contract and leaves
+// an array of at most max values of the iterator it returns:
 //
-//	NEWARRAY0, the call               arr it
-//	loop: DUP Iterator.Next           arr it more
+//	<max> the call NEWARRAY0              max it arr
+//	loop: OVER Iterator.Next              max it arr more
 //	      JMPIFNOT end
-//	      DUP Iterator.Value          arr it v
-//	      PUSH2 PICK SWAP APPEND      arr it        (v appended to arr)
-//	      OVER SIZE <max> JMPLT loop  while len(arr) < max
-//	end:  DROP                        arr
+//	      DUP PUSH2 PICK Iterator.Value   max it arr arr v
+//	      APPEND                          max it arr    (v appended to arr)
+//	      DUP SIZE PUSH3 PICK JMPLT loop  while len(arr) < max
+//	end:  NIP NIP                         arr
+//
+// The limit comes first and the call's flags are All, as in neo-go's
+// script: a FAULT of the call (a destroyed contract) names the same
+// instruction in both CLIs' messages.
 func ExpandScript(contract hash.Uint160, method string, max int, args ...any) ([]byte, error) {
 	if max < 1 || max > maxExpand {
 		return nil, fmt.Errorf("iterator expansion of %d items out of range", max)
 	}
-	limit, err := emit.Script(func(w *nio.BinWriter) { emit.Int(w, int64(max)) })
-	if err != nil {
-		return nil, err
-	}
 	const (
-		nextLen   = 1 + 5     // DUP SYSCALL
-		appendLen = 1 + 5 + 4 // DUP SYSCALL PUSH2 PICK SWAP APPEND
+		nextLen   = 1 + 5     // OVER SYSCALL
+		appendLen = 3 + 5 + 1 // DUP PUSH2 PICK SYSCALL APPEND
+		countLen  = 4         // DUP SIZE PUSH3 PICK
 		jumpLen   = 2         // a short jump
+		toEnd     = jumpLen + appendLen + countLen + jumpLen
+		toLoop    = -(nextLen + jumpLen + appendLen + countLen)
 	)
-	countLen := 2 + len(limit) // OVER SIZE <max>
-	toEnd := jumpLen + appendLen + countLen + jumpLen
-	toLoop := -(nextLen + toEnd - jumpLen)
 	return emit.Script(func(w *nio.BinWriter) {
-		emit.Opcodes(w, opcode.NEWARRAY0)
-		emit.AppCall(w, contract, method, callflag.ReadOnly, args...)
-		emit.Opcodes(w, opcode.DUP)
+		emit.Int(w, int64(max))
+		emit.AppCall(w, contract, method, callflag.All, args...)
+		emit.Opcodes(w, opcode.NEWARRAY0, opcode.OVER)
 		emit.Syscall(w, "System.Iterator.Next")
-		emit.Jmp(w, opcode.JMPIFNOT, int32(toEnd))
-		emit.Opcodes(w, opcode.DUP)
+		emit.Jmp(w, opcode.JMPIFNOT, toEnd)
+		emit.Opcodes(w, opcode.DUP, opcode.PUSH2, opcode.PICK)
 		emit.Syscall(w, "System.Iterator.Value")
-		emit.Opcodes(w, opcode.PUSH2, opcode.PICK, opcode.SWAP, opcode.APPEND, opcode.OVER, opcode.SIZE)
-		w.WriteBytes(limit)
-		emit.Jmp(w, opcode.JMPLT, int32(toLoop))
-		emit.Opcodes(w, opcode.DROP)
+		emit.Opcodes(w, opcode.APPEND, opcode.DUP, opcode.SIZE, opcode.PUSH3, opcode.PICK)
+		emit.Jmp(w, opcode.JMPLT, toLoop)
+		emit.Opcodes(w, opcode.NIP, opcode.NIP)
 	})
 }
 

@@ -53,6 +53,24 @@ type RPC interface {
 	InvokeScript(ctx context.Context, script []byte, signers []transaction.Signer) (*rpcclient.InvokeResult, error)
 }
 
+// NotStandardError refuses a contract that does not declare the standard
+// asked for. Its text is neo-go's ("<hash LE> is not a NEP-11 token"); it
+// matches ErrNotStandard, and ErrNotNEP17 when the standard is NEP-17.
+type NotStandardError struct {
+	Hash     hash.Uint160
+	Standard string
+}
+
+func (e *NotStandardError) Error() string {
+	return fmt.Sprintf("%s is not a %s token", e.Hash.StringLE(), e.Standard)
+}
+
+// Is makes errors.Is(err, ErrNotStandard) hold, and errors.Is(err,
+// ErrNotNEP17) for NEP-17.
+func (e *NotStandardError) Is(target error) bool {
+	return target == ErrNotStandard || target == ErrNotNEP17 && e.Standard == manifest.NEP17StandardName
+}
+
 // Info fetches a token's description: its contract state (which must
 // declare NEP-17) and its symbol and decimals (one test invocation).
 func Info(ctx context.Context, rpc RPC, h hash.Uint160) (*Token, error) {
@@ -68,10 +86,7 @@ func InfoStandard(ctx context.Context, rpc RPC, h hash.Uint160, standard string)
 		return nil, fmt.Errorf("contract %s: %w", h.StringLE(), err)
 	}
 	if !slices.Contains(cs.Manifest.SupportedStandards, standard) {
-		if standard == manifest.NEP17StandardName {
-			return nil, fmt.Errorf("%w: %s (%s)", ErrNotNEP17, h.StringLE(), cs.Manifest.Name)
-		}
-		return nil, fmt.Errorf("%w: %s is not a %s token (%s)", ErrNotStandard, h.StringLE(), standard, cs.Manifest.Name)
+		return nil, &NotStandardError{Hash: h, Standard: standard}
 	}
 	script, err := emit.Script(func(w *nio.BinWriter) {
 		emit.AppCall(w, h, "symbol", callflag.ReadOnly)

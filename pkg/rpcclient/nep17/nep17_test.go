@@ -127,8 +127,12 @@ func TestInfo(t *testing.T) {
 	}
 	m.SupportedStandards = nil
 	srv.Result("getcontractstate", state.Contract{ContractBase: state.ContractBase{ID: 5, Hash: tok, Manifest: *m}})
-	if _, err := Info(context.Background(), c, tok); !errors.Is(err, ErrNotNEP17) {
+	if _, err := Info(context.Background(), c, tok); !errors.Is(err, ErrNotNEP17) || !errors.Is(err, ErrNotStandard) ||
+		err.Error() != tok.StringLE()+" is not a NEP-17 token" {
 		t.Errorf("non-NEP-17: %v", err)
+	}
+	if _, err := InfoStandard(context.Background(), c, tok, "NEP-11"); errors.Is(err, ErrNotNEP17) || !errors.Is(err, ErrNotStandard) {
+		t.Errorf("non-NEP-11: %v", err)
 	}
 	if NEO.Hash != nativenames.NeoHash || GAS.Decimals != 8 {
 		t.Error("native token descriptions")

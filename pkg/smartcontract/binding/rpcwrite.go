@@ -61,6 +61,7 @@ func (w *rpcWriter) structType(name string, fields [][2]string) {
 // declarations: standard aliases, named types, events, Invoker, Actor,
 // ContractReader and Contract.
 func (w *rpcWriter) declarations(c *rpcContract) {
+	tokens := tokensOf(c)
 	for _, std := range c.Writer {
 		up, low := stdIdent(std, true), stdIdent(std, false)
 		w.p("\n// ", up, "Contract is an alias for ", low, ".Contract.\ntype ", up, "Contract = ", low, ".Contract\n")
@@ -125,22 +126,69 @@ func (w *rpcWriter) declarations(c *rpcContract) {
 	}
 	if c.HasReader {
 		w.p("\n// ContractReader implements safe contract methods.\ntype ContractReader struct {\n\t")
-		embed(w, c.NEP11D, "nep11.DivisibleReader")
-		embed(w, c.NEP11ND, "nep11.NonDivisibleReader")
-		embed(w, c.NEP17, "nep17.TokenReader")
-		embed(w, c.NEP24, "nep24.RoyaltyReader")
+		w.each(tokens, "\n\t", func(t tokenPart) string { return t.reader })
 		w.p("invoker Invoker\n\thash util.Uint160\n}\n")
 	}
 	if c.HasWriter {
 		w.p("\n// Contract implements all contract methods.\ntype Contract struct {\n\t")
 		embed(w, c.HasReader, "ContractReader")
-		embed(w, c.NEP11D, "nep11.DivisibleWriter")
-		embed(w, c.NEP11ND, "nep11.BaseWriter")
-		embed(w, c.NEP17, "nep17.TokenWriter")
+		w.each(tokens, "\n\t", func(t tokenPart) string { return t.writer })
 		for _, std := range c.Writer {
 			w.p(stdIdent(std, true), "Contract\n\t")
 		}
 		w.p("actor Actor\n\thash util.Uint160\n}\n")
+	}
+}
+
+// tokenPart is what a token standard adds to the generated ContractReader
+// and Contract, as neo-go's generator writes it.
+type tokenPart struct {
+	pkg         string // the standard's package
+	reader      string // ContractReader's embedded field
+	newReader   string // its value in NewReader
+	v           string // New's variable holding the standard's contract
+	newContract string // that variable's value
+	readerOf    string // ContractReader's field in New, from the variable
+	writer      string // Contract's embedded field, pkg.T, filled by New with v.T ("" for none)
+}
+
+var (
+	nep11DPart = tokenPart{"nep11", "nep11.DivisibleReader", "*nep11.NewDivisibleReader(invoker, hash)",
+		"nep11dt", "nep11.NewDivisible(actor, hash)", "nep11dt.DivisibleReader", "nep11.DivisibleWriter"}
+	nep11NDPart = tokenPart{"nep11", "nep11.NonDivisibleReader", "*nep11.NewNonDivisibleReader(invoker, hash)",
+		"nep11ndt", "nep11.NewNonDivisible(actor, hash)", "nep11ndt.NonDivisibleReader", "nep11.BaseWriter"}
+	nep17Part = tokenPart{"nep17", "nep17.TokenReader", "*nep17.NewReader(invoker, hash)",
+		"nep17t", "nep17.New(actor, hash)", "nep17t.TokenReader", "nep17.TokenWriter"}
+	nep24Part = tokenPart{"nep24", "nep24.RoyaltyReader", "*nep24.NewRoyaltyReader(invoker, hash)",
+		"nep24t", "nep24.NewRoyaltyReader(actor, hash)", "*nep24t", ""}
+)
+
+// tokensOf lists the token standards c builds on, in the generator's order.
+func tokensOf(c *rpcContract) []tokenPart {
+	var ts []tokenPart
+	for i, on := range [...]bool{c.NEP11D, c.NEP11ND, c.NEP17, c.NEP24} {
+		if on {
+			ts = append(ts, [...]tokenPart{nep11DPart, nep11NDPart, nep17Part, nep24Part}[i])
+		}
+	}
+	return ts
+}
+
+// writerOf is the value of Contract's embedded writer field in New.
+func (t tokenPart) writerOf() string {
+	if t.writer == "" {
+		return ""
+	}
+	return t.v + "." + strings.TrimPrefix(t.writer, t.pkg+".")
+}
+
+// each prints what f gives for every token part, followed by sep ("\n\t"
+// for fields and variables, ", " for values), skipping the empty ones.
+func (w *rpcWriter) each(tokens []tokenPart, sep string, f func(tokenPart) string) {
+	for _, t := range tokens {
+		if s := f(t); s != "" {
+			w.p(s, sep)
+		}
 	}
 }
 
@@ -154,6 +202,7 @@ func embed(w *rpcWriter, on bool, s string) {
 
 // constructors: NewReader and New.
 func (w *rpcWriter) constructors(c *rpcContract) {
+	tokens := tokensOf(c)
 	using, hashParam, hashVar := "provided contract hash", ", hash util.Uint160", ""
 	if c.Static {
 		using, hashParam, hashVar = "Hash", "", "var hash = Hash\n\t"
@@ -161,31 +210,20 @@ func (w *rpcWriter) constructors(c *rpcContract) {
 	if c.HasReader {
 		w.p("\n// NewReader creates an instance of ContractReader using ", using, " and the given Invoker.\n",
 			"func NewReader(invoker Invoker", hashParam, ") *ContractReader {\n\t", hashVar, "return &ContractReader{")
-		inline(w, c.NEP11D, "*nep11.NewDivisibleReader(invoker, hash)")
-		inline(w, c.NEP11ND, "*nep11.NewNonDivisibleReader(invoker, hash)")
-		inline(w, c.NEP17, "*nep17.NewReader(invoker, hash)")
-		inline(w, c.NEP24, "*nep24.NewRoyaltyReader(invoker, hash)")
+		w.each(tokens, ", ", func(t tokenPart) string { return t.newReader })
 		w.p("invoker, hash}\n}\n")
 	}
 	if c.HasWriter {
 		w.p("\n// New creates an instance of Contract using ", using, " and the given Actor.\n",
 			"func New(actor Actor", hashParam, ") *Contract {\n\t", hashVar)
-		embed(w, c.NEP11D, "var nep11dt = nep11.NewDivisible(actor, hash)")
-		embed(w, c.NEP11ND, "var nep11ndt = nep11.NewNonDivisible(actor, hash)")
-		embed(w, c.NEP17, "var nep17t = nep17.New(actor, hash)")
-		embed(w, c.NEP24, "var nep24t = nep24.NewRoyaltyReader(actor, hash)")
+		w.each(tokens, "\n\t", func(t tokenPart) string { return "var " + t.v + " = " + t.newContract })
 		w.p("return &Contract{")
 		if c.HasReader {
 			w.p("ContractReader{")
-			inline(w, c.NEP11D, "nep11dt.DivisibleReader")
-			inline(w, c.NEP11ND, "nep11ndt.NonDivisibleReader")
-			inline(w, c.NEP17, "nep17t.TokenReader")
-			inline(w, c.NEP24, "*nep24t")
+			w.each(tokens, ", ", func(t tokenPart) string { return t.readerOf })
 			w.p("actor, hash}, ")
 		}
-		inline(w, c.NEP11D, "nep11dt.DivisibleWriter")
-		inline(w, c.NEP11ND, "nep11ndt.BaseWriter")
-		inline(w, c.NEP17, "nep17t.TokenWriter")
+		w.each(tokens, ", ", tokenPart.writerOf)
 		for _, std := range c.Writer {
 			inline(w, true, stdIdent(std, true)+"Contract(*"+stdIdent(std, false)+".NewContract(actor, hash))")
 		}
@@ -268,31 +306,28 @@ func (w *rpcWriter) writer(m Method) {
 		w.p("\nfunc (c *Contract) scriptFor", m.Name, "(", params(m), ") ([]byte, error) {\n",
 			"\treturn smartcontract.CreateCallWithAssertScript(c.hash, \"", m.NameABI, "\"", m.args(), ")\n}\n")
 	}
-	body := "return c.actor.SendCall(c.hash, \"" + m.NameABI + "\"" + m.args() + ")"
-	if assert {
-		body = viaScript("util.Uint256{}, 0, err", "SendRun(script)")
+	call := "(c.hash, \"" + m.NameABI + "\""
+	for _, f := range []struct {
+		suffix, doc, result, call, fail, run string
+	}{
+		{"", "// This transaction is signed and immediately sent to the network.\n" +
+			"// The values returned are its hash, ValidUntilBlock value and error if any.\n",
+			"(util.Uint256, uint32, error)", "SendCall" + call, "util.Uint256{}, 0, err", "SendRun(script)"},
+		{"Transaction", "// This transaction is signed, but not sent to the network, instead it's\n" +
+			"// returned to the caller.\n",
+			"(*transaction.Transaction, error)", "MakeCall" + call, "nil, err", "MakeRun(script)"},
+		{"Unsigned", "// This transaction is not signed, it's simply returned to the caller.\n" +
+			"// Any fields of it that do not affect fees can be changed (ValidUntilBlock,\n" +
+			"// Nonce), fee values (NetworkFee, SystemFee) can be increased as well.\n",
+			"(*transaction.Transaction, error)", "MakeUnsignedCall" + call + ", nil", "nil, err", "MakeUnsignedRun(script, nil)"},
+	} {
+		body := "return c.actor." + f.call + m.args() + ")"
+		if assert {
+			body = viaScript(f.fail, f.run)
+		}
+		w.p("\n// ", m.Name, f.suffix, comment, f.doc,
+			"func (c *Contract) ", m.Name, f.suffix, "(", params(m), ") ", f.result, " {\n\t", body, "\n}\n")
 	}
-	w.p("\n// ", m.Name, comment,
-		"// This transaction is signed and immediately sent to the network.\n",
-		"// The values returned are its hash, ValidUntilBlock value and error if any.\n",
-		"func (c *Contract) ", m.signature(), " (util.Uint256, uint32, error) {\n\t", body, "\n}\n")
-	body = "return c.actor.MakeCall(c.hash, \"" + m.NameABI + "\"" + m.args() + ")"
-	if assert {
-		body = viaScript("nil, err", "MakeRun(script)")
-	}
-	w.p("\n// ", m.Name, "Transaction", comment,
-		"// This transaction is signed, but not sent to the network, instead it's\n",
-		"// returned to the caller.\n",
-		"func (c *Contract) ", m.Name, "Transaction(", params(m), ") (*transaction.Transaction, error) {\n\t", body, "\n}\n")
-	body = "return c.actor.MakeUnsignedCall(c.hash, \"" + m.NameABI + "\", nil" + m.args() + ")"
-	if assert {
-		body = viaScript("nil, err", "MakeUnsignedRun(script, nil)")
-	}
-	w.p("\n// ", m.Name, "Unsigned", comment,
-		"// This transaction is not signed, it's simply returned to the caller.\n",
-		"// Any fields of it that do not affect fees can be changed (ValidUntilBlock,\n",
-		"// Nonce), fee values (NetworkFee, SystemFee) can be increased as well.\n",
-		"func (c *Contract) ", m.Name, "Unsigned(", params(m), ") (*transaction.Transaction, error) {\n\t", body, "\n}\n")
 }
 
 // fieldDecoding prints the decoding of the fields of a structure (into
@@ -301,6 +336,16 @@ func (w *rpcWriter) fieldDecoding(into string, names []string, types []ExtendedT
 	for i, n := range names {
 		w.p("\n\tindex++\n\t", into, ".", n, ", err = ", fromItem(types[i], "arr[index]"),
 			"\n\tif err != nil {\n\t\treturn fmt.Errorf(\"field ", n, ": %w\", err)\n\t}\n")
+	}
+}
+
+// fieldEncoding prints the encoding of each field of res with conv into
+// the variable one, appended to the slice all; a failure returns zero and
+// the field's error (ToStackItem, ToSCParameter).
+func (w *rpcWriter) fieldEncoding(names []string, types []ExtendedType, conv func(ExtendedType, string) string, one, all, zero string) {
+	for i, fn := range names {
+		w.p("\n\t", one, ", err = ", conv(types[i], "res."+fn),
+			"\n\tif err != nil {\n\t\treturn ", zero, ", fmt.Errorf(\"field ", fn, ": %w\", err)\n\t}\n\t", all, " = append(", all, ", ", one, ")\n")
 	}
 }
 
@@ -336,10 +381,7 @@ func (w *rpcWriter) namedType(t ExtendedType) {
 		"func (res *", n, ") ToStackItem() (stackitem.Item, error) {\n",
 		"\tif res == nil {\n\t\treturn stackitem.Null{}, nil\n\t}\n\n",
 		"\tvar (\n\t\terr    error\n\t\titm    stackitem.Item\n\t\titems = make([]stackitem.Item, 0, ", count, ")\n\t)")
-	for i, fn := range names {
-		w.p("\n\titm, err = ", toItem(types[i], "res."+fn),
-			"\n\tif err != nil {\n\t\treturn nil, fmt.Errorf(\"field ", fn, ": %w\", err)\n\t}\n\titems = append(items, itm)\n")
-	}
+	w.fieldEncoding(names, types, toItem, "itm", "items", "nil")
 	w.p("\n\treturn stackitem.NewStruct(items), nil\n}\n")
 	w.p("\n// ToSCParameter creates [smartcontract.Parameter] representing ", n, ".\n",
 		"// It implements [smartcontract.Convertible] interface so that ", n, "\n",
@@ -347,10 +389,7 @@ func (w *rpcWriter) namedType(t ExtendedType) {
 		"func (res *", n, ") ToSCParameter() (smartcontract.Parameter, error) {\n",
 		"\tif res == nil {\n\t\treturn smartcontract.Parameter{Type: smartcontract.AnyType}, nil\n\t}\n\n",
 		"\tvar (\n\t\terr    error\n\t\tprm    smartcontract.Parameter\n\t\tprms = make([]smartcontract.Parameter, 0, ", count, ")\n\t)")
-	for i, fn := range names {
-		w.p("\n\tprm, err = ", toParam(types[i], "res."+fn),
-			"\n\tif err != nil {\n\t\treturn smartcontract.Parameter{}, fmt.Errorf(\"field ", fn, ": %w\", err)\n\t}\n\tprms = append(prms, prm)\n")
-	}
+	w.fieldEncoding(names, types, toParam, "prm", "prms", "smartcontract.Parameter{}")
 	w.p("\n\treturn smartcontract.Parameter{Type: smartcontract.ArrayType, Value: prms}, nil\n}\n")
 }
 

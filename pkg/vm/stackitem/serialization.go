@@ -169,7 +169,7 @@ func DeserializeLimited(data []byte, maxSize, maxItems int) (Item, error) {
 				}
 			}
 		default:
-			return nil, fmt.Errorf("%w: invalid StackItemType(%d)", ErrFormat, byte(t))
+			return nil, typeError(t)
 		}
 		if r.Err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrFormat, r.Err)
@@ -216,6 +216,22 @@ func DeserializeLimited(data []byte, maxSize, maxItems int) (Item, error) {
 	}
 	return temp[len(temp)-1], nil
 }
+
+// typeError is a type byte Deserialize does not take (undefined, Pointer,
+// InteropInterface), worded as neo-go's (a FAULT text of StdLib.deserialize
+// and of storage iterators): "invalid type: INVALID" for an undefined one.
+// It is ErrFormat for errors.Is.
+type typeError Type
+
+func (e typeError) Error() string {
+	name := "INVALID"
+	if t := Type(e); t.IsValid() {
+		name = t.String()
+	}
+	return "invalid type: " + name
+}
+
+func (e typeError) Is(target error) bool { return target == ErrFormat }
 
 // Convertible is implemented by state types that convert to and from stack
 // items (C# IInteroperable), so one definition serves the VM, storage and

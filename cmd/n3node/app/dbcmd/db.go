@@ -38,8 +38,8 @@ func Command() *cli.Command {
 				ArgsUsage: "[FILE]",
 				Flags: append(dbFlags(),
 					&cli.StringFlag{Name: "in", Aliases: []string{"i"}, Usage: "dump `FILE` (as neo-go's -i; standard input when neither it nor FILE is given)"},
-					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX` to import (default: the block after the database's height; at most that)"},
-					&cli.Uint32Flag{Name: "count", Usage: "import at most `N` blocks"},
+					&cli.Uint32Flag{Name: "start", Aliases: []string{"s"}, Usage: "first block `INDEX` to import (default: the block after the database's height; at most that)"},
+					&cli.Uint32Flag{Name: "count", Aliases: []string{"c"}, Usage: "import at most `N` blocks"},
 					&cli.BoolFlag{Name: "skip-verify", Usage: "do not verify headers and transactions (trusted dumps)"},
 					&cli.StringFlag{Name: "dump", Usage: "write the contract-storage changes of every imported block to `DIR` as neo-go does (turns SaveStorageBatch on)"},
 					&cli.BoolFlag{Name: "no-progress", Usage: "do not show a progress bar"},
@@ -55,12 +55,14 @@ func Command() *cli.Command {
 			},
 			{
 				Name:  "dump",
-				Usage: "write blocks to a chain dump (C# layout from block 0; neo-go's incremental layout otherwise)",
+				Usage: "write blocks to a chain dump (neo-go's incremental layout; C#'s with --non-incremental from block 0)",
 				Flags: append(dbFlags(),
 					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `FILE` (default: standard output)"},
-					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX`"},
-					&cli.Uint32Flag{Name: "count", Usage: "number of blocks (default: up to the height)"},
-					&cli.BoolFlag{Name: "incremental", Usage: "write neo-go's layout (start index before the count)"},
+					&cli.Uint32Flag{Name: "start", Aliases: []string{"s"}, Usage: "first block `INDEX`"},
+					&cli.Uint32Flag{Name: "count", Aliases: []string{"c"}, Usage: "number of blocks (default: up to the height)"},
+					&cli.BoolFlag{Name: "non-incremental", Usage: "write the C# layout (no start index before the count; a dump from block 0 only), as neo-go's flag"},
+					// The default since the layout became neo-go's; kept for old scripts.
+					&cli.BoolFlag{Name: "incremental", Hidden: true},
 				),
 				Action: dbDump,
 			},
@@ -70,8 +72,8 @@ func Command() *cli.Command {
 				UsageText: "n3node db dump-bin -o DIR [--start N] [--count N] [--config FILE | --network NAME]",
 				Flags: append(dbFlags(),
 					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `DIR` (created if missing)"},
-					&cli.Uint32Flag{Name: "start", Usage: "first block `INDEX`"},
-					&cli.Uint32Flag{Name: "count", Usage: "number of blocks (default: up to the height)"},
+					&cli.Uint32Flag{Name: "start", Aliases: []string{"s"}, Usage: "first block `INDEX`"},
+					&cli.Uint32Flag{Name: "count", Aliases: []string{"c"}, Usage: "number of blocks (default: up to the height)"},
 				),
 				Action: dbDumpBin,
 			},
@@ -320,8 +322,9 @@ func dbDumpBin(_ context.Context, c *cli.Command) error {
 	})
 }
 
-// dbDump writes a chain dump: C#'s layout from block 0, neo-go's
-// incremental one otherwise (or with --incremental).
+// dbDump writes a chain dump in neo-go's (incremental) layout, the start
+// index before the count, as neo-go 0.120.0 does by default; C#'s layout
+// (count only) with --non-incremental for a dump from block 0.
 func dbDump(_ context.Context, c *cli.Command) (err error) {
 	var w io.Writer = c.Root().Writer
 	if w == nil {
@@ -345,7 +348,7 @@ func dbDump(_ context.Context, c *cli.Command) (err error) {
 			w = f
 		}
 		var err error
-		dw, err = chaindump.NewWriter(w, start, count, c.Bool("incremental") || start != 0)
+		dw, err = chaindump.NewWriter(w, start, count, !c.Bool("non-incremental") || start != 0)
 		return err
 	}, func(_ uint32, raw []byte) error { return dw.WriteBlock(raw) })
 	if err != nil {

@@ -54,7 +54,7 @@ const refchainDir = "../../../../testdata/refchain"
 
 // db restore of the reference chain in two runs (--count from standard
 // input, then resuming from -i FILE),
-// db state against neo-go's recorded root, and db dump giving back the
+// db state against neo-go's recorded root, and db dump --non-incremental giving back the
 // same file.
 func TestDBRestoreStateDump(t *testing.T) {
 	if !allNatives() {
@@ -100,13 +100,19 @@ func TestDBRestoreStateDump(t *testing.T) {
 	require.Empty(t, refchain.Compare(rec, st.Log, nil, refchain.ReplayOptions{}))
 
 	dump := filepath.Join(t.TempDir(), "out.acc")
-	_, _, err = runApp(t, append(append([]string{"db", "dump"}, common...), "-o", dump)...)
+	_, _, err = runApp(t, append(append([]string{"db", "dump"}, common...), "-o", dump, "--non-incremental")...)
 	require.NoError(t, err)
 	got, err := os.ReadFile(dump)
 	require.NoError(t, err)
 	want, err := os.ReadFile(acc)
 	require.NoError(t, err)
 	require.True(t, bytes.Equal(want, got), "dump differs from chain.acc")
+	// By default neo-go's layout: the start index (0) before the same count and blocks.
+	_, _, err = runApp(t, append(append([]string{"db", "dump"}, common...), "-o", dump)...)
+	require.NoError(t, err)
+	got, err = os.ReadFile(dump)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(append([]byte{0, 0, 0, 0}, want...), got), "incremental dump differs from chain.acc")
 
 	// reset: back to 12, the state root neo-go recorded for 12, a restart
 	// that continues from 13 to the same roots.
@@ -191,4 +197,28 @@ func TestDBErrors(t *testing.T) {
 // testRoot is the n3node root command with this family only.
 func testRoot() *cli.Command {
 	return &cli.Command{Name: "n3node", Commands: []*cli.Command{Command()}}
+}
+
+// TestNeoGoShortFlags: -c is --count and -s --start, as in neo-go's db
+// commands, and --relative-path resolves the configuration's paths.
+func TestNeoGoShortFlags(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "dump.acc")
+	_, _, err := runApp(t, "db", "dump", "--network", "unit_testnet", "--db", "pebble", "--db-path", filepath.Join(dir, "chain"), "-s", "0", "-c", "1", "-o", out)
+	require.NoError(t, err)
+	st, err := os.Stat(out)
+	require.NoError(t, err)
+	require.NotZero(t, st.Size())
+	_, _, err = runApp(t, "db", "state", "-c", "x")
+	require.Error(t, err) // -c takes a number now
+	cfg := filepath.Join(dir, "protocol.yml")
+	yml, err := config.EmbeddedConfig("privnet") // a database under ./data/privnet
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(cfg, yml, 0o600))
+	base := filepath.Join(dir, "base")
+	_, _, err = runApp(t, "db", "state", "--config", cfg, "--relative-path", base)
+	require.NoError(t, err)
+	entries, err := os.ReadDir(base)
+	require.NoError(t, err)
+	require.NotEmpty(t, entries, "the database under --relative-path")
 }

@@ -16,7 +16,9 @@ import (
 // dbFlags select the configuration and database of every db command.
 func dbFlags() []cli.Flag {
 	return append(neogocfg.Flags(),
-		&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "neo-go style configuration `FILE` (its DBConfiguration selects the database)"},
+		// No -c: in neo-go's db commands -c is --count.
+		&cli.StringFlag{Name: "config", Usage: "neo-go style configuration `FILE` (its DBConfiguration selects the database)"},
+		&cli.StringFlag{Name: "relative-path", Usage: "resolve the configuration's relative paths against `DIR` (neo-go's flag)"},
 		&cli.StringFlag{Name: "network", Aliases: []string{"n"}, Usage: "embedded network configuration `NAME` (mainnet, testnet, privnet, unit_testnet, ...)"},
 		&cli.StringFlag{Name: "db", Usage: "database `ENGINE` overriding the configuration: pebble, bolt, leveldb or memory"},
 		&cli.StringFlag{Name: "db-path", Usage: "database `PATH` overriding the configuration (directory; a file for bolt)"},
@@ -29,6 +31,15 @@ func dbFlags() []cli.Flag {
 // loadConfig reads the configuration the flags name: --config or
 // --network, or neo-go's flags (package neogocfg).
 func loadConfig(c *cli.Command) (config.Config, error) {
+	cfg, err := selectConfig(c)
+	if err == nil && c.String("relative-path") != "" {
+		cfg.ResolveRelativePaths(c.String("relative-path"))
+	}
+	return cfg, err
+}
+
+// selectConfig reads the configuration the flags name.
+func selectConfig(c *cli.Command) (config.Config, error) {
 	file, network := c.String("config"), c.String("network")
 	// Without any configuration flag, neo-go's default: the private
 	// network (./config/protocol.privnet.yml, else the embedded one).

@@ -215,15 +215,39 @@ func InvokeAndSend(ctx context.Context, c *cli.Command, act *actor.Actor, contra
 	return sendInvokeResult(ctx, c, act, r, o)
 }
 
-// SendScript makes a transaction running script (the node's test run sets
-// its system fee) and signs and sends it as SignAndSend.
+// SendScript makes a transaction running script (MakeRun) and signs and
+// sends it as SignAndSend; an error making it is prefixed "can't make
+// transaction: " as neo-go's transfers print it.
 func SendScript(ctx context.Context, c *cli.Command, act *actor.Actor, script []byte, o TxOptions) error {
-	tx, _, err := act.MakeUnsignedRun(ctx, script)
+	tx, err := MakeRun(ctx, act, script)
 	if err != nil {
 		return fmt.Errorf("can't make transaction: %w", err)
 	}
 	return SignAndSend(ctx, c, act, tx, o)
 }
+
+// MakeRun makes a transaction running script, whose system fee is what
+// the node's test run consumed. A test run that does not HALT is an error
+// with neo-go's text ("script failed (FAULT state) due to an error:
+// <exception>") that matches rpcclient.ErrFault.
+func MakeRun(ctx context.Context, act *actor.Actor, script []byte) (*transaction.Transaction, error) {
+	tx, r, err := act.MakeUnsignedRun(ctx, script)
+	if err != nil && r != nil && r.State != rpcclient.StateHalt {
+		return nil, &scriptFailedError{state: r.State, exception: r.FaultException}
+	}
+	return tx, err
+}
+
+// scriptFailedError is a test run that did not HALT.
+type scriptFailedError struct {
+	state, exception string
+}
+
+func (e *scriptFailedError) Error() string {
+	return fmt.Sprintf("script failed (%s state) due to an error: %s", e.state, e.exception)
+}
+
+func (e *scriptFailedError) Unwrap() error { return rpcclient.ErrFault }
 
 // sendInvokeResult builds, signs and sends a transaction for the script of
 // a test invocation.
@@ -235,7 +259,7 @@ func sendInvokeResult(ctx context.Context, c *cli.Command, act *actor.Actor, r *
 			action, process = "save", "Saving"
 		}
 		if !o.force {
-			return fmt.Errorf("%s.\nUse --force flag to %s the transaction anyway", msg, action)
+			return fmt.Errorf("%s.\nUse --force flag to %s the transaction anyway.", msg, action)
 		}
 		fmt.Fprintln(console.Stdout(c), msg+".\n"+process+" transaction...")
 	}

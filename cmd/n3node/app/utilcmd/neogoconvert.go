@@ -15,6 +15,7 @@ import (
 	"github.com/n3node/n3node/pkg/crypto/keys"
 	"github.com/n3node/n3node/pkg/encoding/address"
 	"github.com/n3node/n3node/pkg/encoding/bigint"
+	"github.com/n3node/n3node/pkg/vm/opcode"
 )
 
 // Readings returns what neo-go's `util convert` (and its VM CLI's `parse`) prints for arg: every
@@ -28,11 +29,10 @@ func Readings(arg string) string {
 	}
 	be := func(u hash.Uint160) string { return u.StringBE() }
 	pubLines := func(raw []byte, first string, firstVal string) {
-		pub, err := keys.NewPublicKeyFromBytes(raw)
-		if err != nil {
+		sh, ok := pubScriptHash(raw)
+		if !ok {
 			return
 		}
-		sh := pub.ScriptHash()
 		line(first, "%s", firstVal)
 		line("Public key to BE ScriptHash", "%s", be(sh))
 		line("Public key to LE ScriptHash", "%s", be(sh.Reverse()))
@@ -74,6 +74,8 @@ func Readings(arg string) string {
 		}
 		if pub, err := keys.NewPublicKeyFromBytes(raw); err == nil {
 			pubLines(raw, "Public key to Hex", pub.StringCompressed())
+		} else if isInfinity(raw) {
+			pubLines(raw, "Public key to Hex", hex.EncodeToString(raw))
 		}
 	}
 	line("String to Hex", "%s", hex.EncodeToString([]byte(arg)))
@@ -84,4 +86,24 @@ func Readings(arg string) string {
 	_, _ = w.Write([]byte(b.String()))
 	_ = w.Flush()
 	return out.String()
+}
+
+// isInfinity reports whether raw is the single byte 00, which neo-go's
+// keys decode as the point at infinity (n3node's keys refuse it).
+func isInfinity(raw []byte) bool { return len(raw) == 1 && raw[0] == 0 }
+
+// pubScriptHash returns the script hash of the signature verification
+// script of the public key raw. The point at infinity is read as neo-go
+// reads it: its script pushes the one byte 00 (PUSHDATA1 1 00 SYSCALL
+// System.Crypto.CheckSig).
+func pubScriptHash(raw []byte) (hash.Uint160, bool) {
+	if isInfinity(raw) {
+		script := append([]byte{byte(opcode.PUSHDATA1), 1, 0, byte(opcode.SYSCALL)}, keys.CheckSigSyscall[:]...)
+		return hash.Hash160(script), true
+	}
+	pub, err := keys.NewPublicKeyFromBytes(raw)
+	if err != nil {
+		return hash.Uint160{}, false
+	}
+	return pub.ScriptHash(), true
 }

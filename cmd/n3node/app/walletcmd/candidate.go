@@ -177,5 +177,11 @@ func accountAction(ctx context.Context, c *cli.Command, scope transaction.Witnes
 	if err != nil {
 		return err
 	}
-	return txsend.SendScript(tctx, c, act, script, o)
+	// neo-go prints a FAULT of the test run bare here (no "can't make
+	// transaction: ").
+	tx, err := txsend.MakeRun(tctx, act, script)
+	if err != nil {
+		return err
+	}
+	return txsend.SignAndSend(tctx, c, act, tx, o)
 }

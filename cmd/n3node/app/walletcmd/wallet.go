@@ -264,11 +264,13 @@ func accountFromKey(c *cli.Command, w *wallet.Wallet, key string, nep2 bool, pas
 	if err != nil {
 		return nil, err
 	}
+	// On standard output, also when the password comes from a wallet
+	// configuration, as neo-go prints it.
+	fmt.Fprintln(console.Stdout(c), "Provided WIF was unencrypted. Wallet can contain only encrypted keys.")
 	phrase := ""
 	if pass != nil {
 		phrase = *pass
 	} else {
-		fmt.Fprintln(console.Stderr(c), "Provided WIF was unencrypted. Wallet can contain only encrypted keys.")
 		if phrase, err = console.ReadNewPassword(c); err != nil {
 			return nil, err
 		}
@@ -321,11 +323,9 @@ func walletImport(ctx context.Context, c *cli.Command) error {
 		acc.Contract.Script = script
 		acc.SetScriptHash(acc.Contract.ScriptHash())
 	}
-	if err := addAccountAndSave(w, acc); err != nil {
-		return err
-	}
-	fmt.Fprintln(console.Stdout(c), acc.Address)
-	return nil
+	// Nothing on standard output (but the notice of an unencrypted WIF),
+	// as neo-go.
+	return addAccountAndSave(w, acc)
 }
 
 func walletImportMultisig(ctx context.Context, c *cli.Command) error {
@@ -368,14 +368,14 @@ func walletImportMultisig(ctx context.Context, c *cli.Command) error {
 					continue
 				}
 				if acc != nil {
-					return errors.New("several wallet accounts hold the given keys; give the share with --wif")
+					return errNoShare
 				}
 				cp := *a
 				acc, own = &cp, pub
 			}
 		}
 		if acc == nil {
-			return errors.New("none of the provided public keys correspond to an existing key in the wallet, and no WIF is provided")
+			return errNoShare
 		}
 		if err := acc.ConvertMultisigEncrypted(own, m, pubs); err != nil {
 			return err
@@ -383,11 +383,8 @@ func walletImportMultisig(ctx context.Context, c *cli.Command) error {
 	}
 	acc.Label = c.String("name")
 	acc.Default = false
-	if err := addAccountAndSave(w, acc); err != nil {
-		return err
-	}
-	fmt.Fprintln(console.Stdout(c), acc.Address)
-	return nil
+	// Nothing on standard output, as neo-go.
+	return addAccountAndSave(w, acc)
 }
 
 // accountKind describes an account's contract.
@@ -604,3 +601,7 @@ func walletClaim(ctx context.Context, c *cli.Command) error {
 		return nep17.TransferScript(nep17.Transfer{Token: nep17.NEO.Hash, From: act.Sender(), To: act.Sender(), Amount: new(big.Int)})
 	})
 }
+
+// errNoShare: import-multisig without --wif found no single wallet account
+// holding one of the keys (neo-go's text).
+var errNoShare = errors.New("none of the provided public keys correspond to an existing key in the wallet or multiple matching accounts found in the wallet, and no WIF is provided")

@@ -16,6 +16,10 @@ import (
 	"github.com/n3node/n3node/pkg/vm/opcode"
 )
 
+// p256G is the compressed generator of secp256r1, a valid public key.
+var p256G = []byte{0x03, 0x6b, 0x17, 0xd1, 0xf2, 0xe1, 0x2c, 0x42, 0x47, 0xf8, 0xbc, 0xe6, 0xe5, 0x63, 0xa4, 0x40,
+	0xf2, 0x77, 0x03, 0x7d, 0x81, 0x2d, 0xeb, 0x33, 0xa0, 0xf4, 0xa1, 0x39, 0x45, 0xd8, 0x98, 0xc2, 0x96}
+
 // faultCase is one faulting transaction script.
 type faultCase struct {
 	name   string
@@ -104,6 +108,22 @@ func faultHelper() *chaintest.ContractBuilder {
 			emit.Int(w, 1)
 			emit.Syscall(w, interop.SystemStorageGetContext)
 			emit.Syscall(w, interop.SystemStoragePut)
+		}).
+		Method("iterBadValue", nil, v, func(w *nio.BinWriter) {
+			// An item that does not deserialize, read through a
+			// deserializing iterator.
+			emit.Bytes(w, []byte{0xff})
+			emit.Bytes(w, []byte{1})
+			emit.Syscall(w, interop.SystemStorageGetContext)
+			emit.Syscall(w, interop.SystemStoragePut)
+			emit.Int(w, interop.FindDeserialize|interop.FindValuesOnly)
+			emit.Bytes(w, []byte{1})
+			emit.Syscall(w, interop.SystemStorageGetContext)
+			emit.Syscall(w, interop.SystemStorageFind)
+			emit.Opcodes(w, opcode.DUP)
+			emit.Syscall(w, interop.SystemIteratorNext)
+			emit.Opcodes(w, opcode.DROP)
+			emit.Syscall(w, interop.SystemIteratorValue)
 		})
 }
 
@@ -388,6 +408,28 @@ func faultCases(t *testing.T, helper hash.Uint160) []faultCase {
 			emit.Int(w, 0x100)
 			emit.Bytes(w, []byte{byte(opcode.RET)})
 		})},
+		{name: "LoadScript multiple return values", script: sys(interop.SystemRuntimeLoadScript, func(w *nio.BinWriter) {
+			emit.Opcodes(w, opcode.NEWARRAY0)
+			emit.Int(w, 0)
+			emit.Bytes(w, []byte{byte(opcode.PUSH1), byte(opcode.PUSH2), byte(opcode.RET)})
+		})},
+		{name: "CheckSig Null signature", script: sys(interop.SystemCryptoCheckSig, func(w *nio.BinWriter) {
+			emit.Opcodes(w, opcode.PUSHNULL)
+			emit.Bytes(w, p256G)
+		})},
+		{name: "CheckSig short signature", script: sys(interop.SystemCryptoCheckSig, func(w *nio.BinWriter) {
+			emit.Bytes(w, make([]byte, 10))
+			emit.Bytes(w, p256G)
+		})},
+		{name: "CheckMultisig Integer key", script: sys(interop.SystemCryptoCheckMultisig, func(w *nio.BinWriter) {
+			emit.Array(w, make([]byte, 64))
+			emit.Array(w, 1)
+		})},
+		{name: "CreateMultisigAccount Integer key", script: sys(interop.SystemContractCreateMultisigAccount, func(w *nio.BinWriter) {
+			emit.Array(w, 1)
+			emit.Int(w, 1)
+		})},
+		{name: "Iterator.Value of a bad item", script: call(helper, "iterBadValue")},
 		{name: "CallNative from entry", script: sys(interop.SystemContractCallNative, func(w *nio.BinWriter) { emit.Int(w, 0) })},
 		{name: "GetRandom wrong trigger?", script: sys(interop.SystemRuntimeBurnGas, func(w *nio.BinWriter) { emit.Int(w, 0) })},
 		// Native methods.
@@ -422,10 +464,19 @@ func faultCases(t *testing.T, helper hash.Uint160) []faultCase {
 			emit.Syscall(w, interop.SystemContractCall)
 		})},
 		{name: "StdLib memorySearch negative", script: call(nativenames.StdLibHash, "memorySearch", []byte("abc"), []byte("b"), -1)},
+		{name: "StdLib memorySearch forward past the end", script: call(nativenames.StdLibHash, "memorySearch", []byte("abc"), []byte("b"), 5, false)},
+		{name: "StdLib memorySearch backward past the end", script: call(nativenames.StdLibHash, "memorySearch", []byte("abc"), []byte("b"), 5, true)},
+		{name: "StdLib base58CheckDecode checksum", script: call(nativenames.StdLibHash, "base58CheckDecode", "1111111")},
+		{name: "StdLib hexDecode invalid", script: call(nativenames.StdLibHash, "hexDecode", "zz")},
 		{name: "StdLib stringSplit", script: call(nativenames.StdLibHash, "strLen", []byte{0xff})},
 		{name: "CryptoLib verifyWithECDsa bad curve", script: call(nativenames.CryptoLibHash, "verifyWithECDsa", []byte{1}, []byte{1}, make([]byte, 64), 99)},
+		{name: "CryptoLib verifyWithECDsa Null signature", script: call(nativenames.CryptoLibHash, "verifyWithECDsa", []byte{1}, p256G, nil, 23)},
+		{name: "CryptoLib verifyWithECDsa short signature", script: call(nativenames.CryptoLibHash, "verifyWithECDsa", []byte{1}, p256G, make([]byte, 10), 23)},
+		{name: "CryptoLib verifyWithECDsa bad key", script: call(nativenames.CryptoLibHash, "verifyWithECDsa", []byte{1}, []byte{1, 2}, make([]byte, 64), 23)},
+		{name: "CryptoLib verifyWithEd25519 short signature", script: call(nativenames.CryptoLibHash, "verifyWithEd25519", []byte{1}, make([]byte, 32), make([]byte, 10))},
 		{name: "CryptoLib bls12381Deserialize bad", script: call(nativenames.CryptoLibHash, "bls12381Deserialize", []byte{1, 2, 3})},
 		{name: "CryptoLib murmur32 bad seed", script: call(nativenames.CryptoLibHash, "murmur32", []byte{1}, -1)},
+		{name: "Oracle setPrice zero", script: call(nativenames.OracleHash, "setPrice", 0)},
 		{name: "Policy setFeePerByte negative", script: call(nativenames.PolicyHash, "setFeePerByte", -1)},
 		{name: "Policy blockAccount native", script: call(nativenames.PolicyHash, "blockAccount", nativenames.NeoHash)},
 		{name: "Ledger getBlock bad hash", script: call(nativenames.LedgerHash, "getBlock", []byte{1, 2})},
