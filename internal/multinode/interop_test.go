@@ -85,7 +85,7 @@ func TestJoinNeoGoNetwork(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	nw := newNetwork(t, Options{Nodes: append(specs(NeoGo, NeoGo, NeoGo, NeoGo), NodeSpec{Kind: N3Node})})
+	nw := NewTestNetwork(t, Options{Nodes: append(ValidatorSpecs(NeoGo, NeoGo, NeoGo, NeoGo), NodeSpec{Kind: N3Node})})
 	validators, ours := nw.Nodes[:4], nw.Nodes[4]
 	require.NoError(t, nw.Start(ctx, validators...))
 	st.log("4 neo-go validators up")
@@ -115,7 +115,7 @@ func TestNeoGoJoinsN3NodeNetwork(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	nw := newNetwork(t, Options{Nodes: append(specs(N3Node, N3Node, N3Node, N3Node), NodeSpec{Kind: NeoGo})})
+	nw := NewTestNetwork(t, Options{Nodes: append(ValidatorSpecs(N3Node, N3Node, N3Node, N3Node), NodeSpec{Kind: NeoGo})})
 	validators, theirs := nw.Nodes[:4], nw.Nodes[4]
 	require.NoError(t, nw.Start(ctx, validators...))
 	st.log("4 n3node validators up")
@@ -151,7 +151,7 @@ func TestMixedNetworkStateRootInHeader(t *testing.T) {
 	st := newStepper(t)
 	p := DefaultProtocol
 	p.StateRootInHeader = true
-	nw := newNetwork(t, Options{Protocol: p, Nodes: specs(N3Node, N3Node, NeoGo, NeoGo)})
+	nw := NewTestNetwork(t, Options{Protocol: p, Nodes: ValidatorSpecs(N3Node, N3Node, NeoGo, NeoGo)})
 	require.NoError(t, nw.Start(ctx))
 	all := nw.Nodes
 	c, err := NewCommittee()
@@ -194,7 +194,7 @@ func stateSyncNetwork(ctx context.Context, t *testing.T, st *stepper, validators
 	p.StateRootInHeader = true
 	p.StateSyncInterval = stateSyncInterval
 	p.MaxTraceableBlocks = 20
-	nw := newNetwork(t, Options{Protocol: p, Nodes: append(validators, NodeSpec{Kind: light, Light: true})})
+	nw := NewTestNetwork(t, Options{Protocol: p, Nodes: append(validators, NodeSpec{Kind: light, Light: true})})
 	vals := nw.Nodes[:len(validators)]
 	require.NoError(t, nw.Start(ctx, vals...))
 	c, err := NewCommittee()
@@ -221,7 +221,7 @@ func TestStateSyncMixed(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	validators, light := stateSyncNetwork(ctx, t, st, specs(N3Node, N3Node, NeoGo, NeoGo), N3Node, 2)
+	validators, light := stateSyncNetwork(ctx, t, st, ValidatorSpecs(N3Node, N3Node, NeoGo, NeoGo), N3Node, 2)
 	top := startAndFollow(ctx, t, light, validators[0])
 	// Block 1 is below the traceable window of the sync point: a
 	// state-synced node does not have its state root.
@@ -262,7 +262,7 @@ func TestStateSyncTrustedHeaderMixed(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	validators, light := stateSyncNetwork(ctx, t, st, specs(N3Node, N3Node, NeoGo, NeoGo), N3Node, 4)
+	validators, light := stateSyncNetwork(ctx, t, st, ValidatorSpecs(N3Node, N3Node, NeoGo, NeoGo), N3Node, 4)
 	const trusted = 45
 	th, err := validators[2].BlockHash(ctx, trusted)
 	require.NoError(t, err)
@@ -297,7 +297,7 @@ func TestNeoGoStateSyncFromN3Node(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	validators, light := stateSyncNetwork(ctx, t, st, specs(N3Node, N3Node, N3Node, N3Node), NeoGo, 2)
+	validators, light := stateSyncNetwork(ctx, t, st, ValidatorSpecs(N3Node, N3Node, N3Node, N3Node), NeoGo, 2)
 	top, err := validators[0].Height(ctx)
 	require.NoError(t, err)
 	point := top / stateSyncInterval * stateSyncInterval
@@ -327,7 +327,7 @@ func TestMixedNetwork(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	nw := newNetwork(t, Options{Nodes: specs(N3Node, N3Node, NeoGo, NeoGo)})
+	nw := NewTestNetwork(t, Options{Nodes: ValidatorSpecs(N3Node, N3Node, NeoGo, NeoGo)})
 	require.NoError(t, nw.Start(ctx))
 	all := nw.Nodes
 	st.log("n3node v1, v2 and neo-go v3, v4 up")

@@ -69,7 +69,7 @@ func TestN3NodeNetwork(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	nw := newNetwork(t, Options{Nodes: specs(N3Node, N3Node, N3Node, N3Node)})
+	nw := NewTestNetwork(t, Options{Nodes: ValidatorSpecs(N3Node, N3Node, N3Node, N3Node)})
 	require.NoError(t, nw.Start(ctx))
 	st.log("4 n3node validators up")
 	all := nw.Nodes

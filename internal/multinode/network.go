@@ -31,6 +31,10 @@ type Options struct {
 	// Ports, if set, gives each node's P2P and RPC ports (in Nodes order)
 	// instead of free ones picked by the kernel.
 	Ports []Ports
+	// Seed, if set, gives the address node from (an index of Nodes) has
+	// in its seed list for node to, instead of to's P2P address: a proxy
+	// between the two (internal/chaos).
+	Seed func(from, to int) string
 }
 
 // Ports are the listen ports of one node.
@@ -118,9 +122,13 @@ func New(o Options) (*Network, error) {
 		}
 		var others []string
 		for j, a := range seeds {
-			if j != i {
-				others = append(others, a)
+			if j == i {
+				continue
 			}
+			if o.Seed != nil {
+				a = o.Seed(i, j)
+			}
+			others = append(others, a)
 		}
 		if err := n.writeConfig(nw.Protocol, others); err != nil {
 			return nil, err

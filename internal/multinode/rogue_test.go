@@ -175,7 +175,7 @@ func TestRogueFlood(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	st := newStepper(t)
-	nw := newNetwork(t, Options{Nodes: specs(N3Node, N3Node, N3Node, N3Node)})
+	nw := NewTestNetwork(t, Options{Nodes: ValidatorSpecs(N3Node, N3Node, N3Node, N3Node)})
 	require.NoError(t, nw.Start(ctx))
 	all, target := nw.Nodes, nw.Nodes[0]
 	c, err := NewCommittee()
