@@ -208,6 +208,9 @@ func (d *discovery) disconnected(a string, kind dropKind, handshaked bool, now t
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	st := d.get(a)
+	if kind == dropBan && st.seed {
+		kind = dropNormal // the operator's seeds are never banned, only retried later
+	}
 	if st.status == addrSelf || st.status == addrBanned || st.status == addrGone {
 		if kind != dropSelf && kind != dropBan {
 			return // a verdict is never softened

@@ -3,6 +3,7 @@ package network
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -101,6 +102,19 @@ func TestProtocolViolationBans(t *testing.T) {
 	}
 	if k := dropKindOf(ErrIdenticalID, false); k != dropSelf {
 		t.Fatalf("self: %v", k)
+	}
+	// Unrequested answers and messages the configuration refuses end the
+	// connection but do not ban (neo-go redials such peers).
+	for _, err := range []error{ErrUnexpectedPong, ErrUnexpectedAddr, ErrUnsupported} {
+		if k := dropKindOf(fmt.Errorf("handling: %w", err), true); k != dropNormal {
+			t.Fatalf("%v: %v", err, k)
+		}
+	}
+	// A seed is never banned.
+	d := newDiscovery([]string{"seed:1"}, 3, time.Second, time.Minute)
+	d.disconnected("seed:1", dropBan, true, time.Now())
+	if st, _ := d.status("seed:1"); st != addrPool {
+		t.Fatalf("banned seed: %v", st)
 	}
 
 	// A server that answers garbage to our dial gets banned.

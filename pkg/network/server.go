@@ -443,8 +443,14 @@ func isProtocolError(err error) bool {
 		return true
 	}
 	// ErrBlockMismatch and ErrInvalidExtensible are left out: an honest
-	// peer on a different view of the chain can cause them.
-	for _, e := range []error{ErrUnexpectedPong, ErrUnexpectedAddr, ErrInvalidInventory, ErrUnsupported} {
+	// peer on a different view of the chain can cause them. So are an
+	// unrequested pong or addr (a message duplicated on the way, or an
+	// answer that crossed a disconnect) and a message this node's
+	// configuration does not take (a notary request without
+	// P2PSigExtensions): they end the connection, and the address is
+	// dialed again later, as neo-go does, but not banned (make chaos found
+	// n3node banning neo-go peers for duplicated addr and pong messages).
+	for _, e := range []error{ErrInvalidInventory} {
 		if errors.Is(err, e) {
 			return true
 		}
