@@ -56,12 +56,31 @@ func TestNeoGoCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			if d := compareOutputs(want, got); d != "" {
-				t.Fatal(d)
+				if !neoGoVaries(t, bin, dir, cfgPath, got) {
+					t.Fatal(d)
+				}
+				t.Logf("neo-go's output varies between runs; one of its outputs is ours (docs/compiler.md)")
 			}
 			same++
 		})
 	}
 	t.Logf("corpus: %d of %d contracts identical to neo-go 0.120.0", same, len(names))
+}
+
+// neoGoVaries compiles dir with neo-go again, up to 20 times, and reports
+// whether one of its outputs equals ours: neo-go 0.120.0 orders function
+// literals by map iteration in places, so for some contracts (the
+// corpus's funcvalues, about 1 run in 8) its bytes differ from run to
+// run, where ours are always the same.
+func neoGoVaries(t *testing.T, bin, dir, cfgPath string, got outputs) bool {
+	t.Helper()
+	for range 20 {
+		again, err := theirs(t, bin, dir, cfgPath)
+		if err == nil && compareOutputs(again, got) == "" {
+			return true
+		}
+	}
+	return false
 }
 
 func must(t *testing.T, err error) {
