@@ -263,9 +263,13 @@ func testPersistConcurrent(t *testing.T, store storage.Store) {
 			}
 			written.Store(int64(i))
 			if i%20 == 19 {
-				// Let the persisters reach the bottom store between batches.
+				// Let the persisters reach the bottom store between batches:
+				// until it takes another write, or until nothing is left to
+				// persist (the persisters may have written this batch down
+				// before a is read; waiting for a write then never ended
+				// on a loaded host).
 				a, _ := bottom.Writes()
-				for n := a; n == a; n, _ = bottom.Writes() {
+				for n := a; n == a && (top.Len() > 0 || mid.Len() > 0); n, _ = bottom.Writes() {
 					select {
 					case <-stop:
 						return
