@@ -209,6 +209,9 @@ func (m *Manifest) FromStackItem(item stackitem.Item) error {
 		extra, err = fields[7].TryBytes()
 		if err != nil {
 			err = fmt.Errorf("%w: extra: %w", ErrInvalidItem, err)
+		} else if !json.Valid(extra) {
+			// C# parses it (JToken.Parse); ToStackItem always writes JSON.
+			err = fmt.Errorf("%w: extra is not JSON", ErrInvalidItem)
 		}
 	}
 	m.Extra = slices.Clone(extra)
