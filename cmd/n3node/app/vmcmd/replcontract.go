@@ -65,11 +65,11 @@ func cmdLoadGo(s *session, args []string) error {
 	if err != nil {
 		return fmt.Errorf("failed to compile: %w", err)
 	}
-	return s.loadContract(contractOf(nf, m, f), f)
+	return s.loadContract(loadedContract(nf, m, f), f)
 }
 
-// contractOf is a loaded contract: its hash is --hash (zero without).
-func contractOf(nf *nef.File, m *manifest.Manifest, f loadFlags) *state.Contract {
+// loadedContract is a loaded contract: its hash is --hash (zero without).
+func loadedContract(nf *nef.File, m *manifest.Manifest, f loadFlags) *state.Contract {
 	cs := &state.Contract{ContractBase: state.ContractBase{NEF: *nf, Manifest: *m}}
 	if f.hash != nil {
 		cs.Hash = *f.hash
@@ -95,7 +95,7 @@ func (s *session) loadNEFWithManifest(nefPath, manifestPath string, lf loadFlags
 	if err := json.Unmarshal(mdata, m); err != nil {
 		return fmt.Errorf("can't parse manifest: %w", err)
 	}
-	return s.loadContract(contractOf(f, m, lf), lf)
+	return s.loadContract(loadedContract(f, m, lf), lf)
 }
 
 func cmdRun(s *session, args []string) error {
